@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
+import { CONTENT_SECURITY_POLICY } from './src/shared/csp'
+
+/** Writes the one CSP (src/shared/csp.ts) into index.html so the file and the host never drift. */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'odds-monitor-csp',
+    transformIndexHtml: (html) =>
+      html.replace('%CONTENT_SECURITY_POLICY%', CONTENT_SECURITY_POLICY),
+  }
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload cannot load ES modules or require files: one self-contained CJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    plugins: [react(), contentSecurityPolicy()],
+    build: {
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+  },
+})

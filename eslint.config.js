@@ -1,0 +1,44 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const electronInCore = {
+  name: 'electron',
+  message: 'src/main/core runs without Electron: put Electron behind a port and adapt it in src/main.',
+}
+const ipcOutsideBridge = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'IPC lives only in src/main/ipc-transport.ts and src/preload/index.ts; use the bridge contract.',
+}
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [ipcOutsideBridge] }],
+    },
+  },
+  {
+    files: ['src/main/ipc-transport.ts', 'src/preload/index.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/main/core/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronInCore], patterns: ['electron/*'] }] },
+  },
+  {
+    files: ['src/renderer/**', 'src/host/browser/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*'] }],
+    },
+  },
+)

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: every test, against real parts. Unit and integration tests (vitest) run inside a
+# private D-Bus session with an unlocked gnome-keyring, so the keychain tests talk to a real Secret
+# Service; then the Playwright suites drive the built app in the system Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in dbus-run-session gnome-keyring-daemon; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install gnome-keyring dbus dbus-x11 (see README)" >&2; exit 1; }
+done
+[ -f out/renderer/index.html ] || npx electron-vite build
+
+keyring_home=$(mktemp -d)
+trap 'rm -rf "$keyring_home"' EXIT
+XDG_DATA_HOME="$keyring_home" dbus-run-session -- sh -c \
+  'echo -n test-keyring-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run'
+
+npx playwright test

@@ -1,0 +1,8 @@
+/** Messages between the headless host and its page script: requests, answers and events. */
+import type { BridgeResult } from '../shared/bridge/result'
+
+export const BRIDGE_SOCKET_PATH = '/__host/bridge'
+export const BRIDGE_SCRIPT_PATH = '/__host/bridge.js'
+
+export type PageToHost = { id: number; channel: string; input: unknown }
+export type HostToPage = { id: number; result: BridgeResult<unknown> } | { event: string; payload: unknown }

@@ -1,0 +1,171 @@
+/**
+ * The headless host: the same core as the Electron app, served to a browser. It serves the built
+ * renderer on 127.0.0.1 and carries the bridge contract over a WebSocket. Every HTTP and WebSocket
+ * request must carry the per-run token (query `token=`, or the cookie set from it) and, when the
+ * browser sends an Origin, come from this host's own origin; anything else is answered 403.
+ */
+import { build } from 'esbuild'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp'
+import type { Core } from '../main/core/app'
+import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
+import { readStaticFile } from './static-files'
+
+const TOKEN_COOKIE = 'om_token'
+
+export interface HostOptions {
+  port: number
+  rendererDir: string
+  /** Builds the core once the host knows its own origin (the bridge's trusted sender). */
+  createCore: (origin: string) => Core | Promise<Core>
+  token?: string
+}
+
+export interface RunningHost {
+  url: string
+  origin: string
+  token: string
+  core: Core
+  close(): Promise<void>
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url')
+  const bridgeScript = await bundleBridgeScript()
+  const indexHtml = injectBridgeScript(await readFile(join(options.rendererDir, 'index.html'), 'utf8'))
+
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const core = await options.createCore(origin)
+
+  const allowed = (request: IncomingMessage): boolean => {
+    const requestOrigin = request.headers.origin
+    if (requestOrigin !== undefined && requestOrigin !== origin) return false
+    const url = new URL(request.url ?? '/', origin)
+    return sameToken(url.searchParams.get('token'), token) || sameToken(readCookie(request, TOKEN_COOKIE), token)
+  }
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    void serve(request, response)
+  })
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!allowed(request)) return forbid(response)
+    const url = new URL(request.url ?? '/', origin)
+    response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY_HEADER)
+    response.setHeader('X-Content-Type-Options', 'nosniff')
+    response.setHeader('Referrer-Policy', 'no-referrer')
+    if (sameToken(url.searchParams.get('token'), token)) {
+      response.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`)
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405).end()
+      return
+    }
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      return send(response, 200, 'text/html; charset=utf-8', indexHtml, 'no-store')
+    }
+    if (url.pathname === BRIDGE_SCRIPT_PATH) return send(response, 200, 'text/javascript; charset=utf-8', bridgeScript)
+    const file = await readStaticFile(options.rendererDir, url.pathname)
+    if (!file) return send(response, 404, 'text/plain; charset=utf-8', 'not found')
+    return send(response, 200, file.type, file.body)
+  }
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', origin)
+    if (url.pathname !== BRIDGE_SOCKET_PATH || !allowed(request) || request.headers.origin !== origin) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws, origin))
+  })
+
+  function serveBridge(ws: WebSocket, senderUrl: string): void {
+    ws.on('message', (data) => {
+      void answer(ws, String(data), senderUrl)
+    })
+  }
+
+  async function answer(ws: WebSocket, text: string, senderUrl: string): Promise<void> {
+    let request: PageToHost
+    try {
+      request = JSON.parse(text) as PageToHost
+    } catch {
+      return // not a request of ours; nothing to answer to
+    }
+    if (typeof request?.id !== 'number' || typeof request.channel !== 'string') return
+    const result = await core.router.dispatch(request.channel, request.input, { url: senderUrl })
+    sendToPage(ws, { id: request.id, result })
+  }
+
+  const removeSink = core.router.addSink((channel, payload) => {
+    const text = JSON.stringify({ event: channel, payload } satisfies HostToPage)
+    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text)
+  })
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    core,
+    async close() {
+      removeSink()
+      for (const client of sockets.clients) client.terminate()
+      sockets.close()
+      await core.stop()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function sendToPage(ws: WebSocket, message: HostToPage): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer, cache = 'no-cache'): void {
+  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': cache }).end(body)
+}
+
+function forbid(response: ServerResponse): void {
+  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('forbidden: missing or wrong token')
+}
+
+function sameToken(candidate: string | null | undefined, token: string): boolean {
+  if (!candidate || candidate.length !== token.length) return false
+  return timingSafeEqual(Buffer.from(candidate), Buffer.from(token))
+}
+
+function readCookie(request: IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=')
+  }
+  return undefined
+}
+
+/** The page script goes first, so `window.oddsMonitor` exists before the renderer's module runs. */
+function injectBridgeScript(html: string): string {
+  return html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`)
+}
+
+async function bundleBridgeScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, 'browser/bridge.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+  })
+  const output = result.outputFiles[0]
+  if (!output) throw new Error('esbuild produced no bridge script')
+  return output.text
+}

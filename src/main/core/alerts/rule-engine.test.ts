@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest'
+import type { AlertCondition, AlertScope } from '../../../shared/alerts'
+import type { OverrideEvent, OverrideEventKind } from '../../../shared/domain'
+import type { AlertFiring, MatchStatusChange } from './ports'
+import { RuleEngine } from './rule-engine'
+import { HOME, makeRule, TickFeed } from './test-support'
+
+/** [seconds, price, suspended?] */
+type Tick = [number, number, boolean?]
+
+/** Runs the ticks through a fresh engine holding one rule; returns the indexes of ticks that fired. */
+function firingTicks(condition: AlertCondition, ticks: Tick[]): number[] {
+  const fired: AlertFiring[] = []
+  const engine = new RuleEngine({ watchlistsOf: () => [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, [makeRule(condition)])
+  const feed = new TickFeed()
+  const hits: number[] = []
+  ticks.forEach(([s, price, suspended], i) => {
+    const before = fired.length
+    engine.onPriceChange(feed.change(HOME, s * 1000, price, suspended ?? false))
+    if (fired.length > before) hits.push(i)
+  })
+  return hits
+}
+
+describe('RuleEngine: move rules', () => {
+  const pct5: AlertCondition = { kind: 'move', minPct: 5, windowSeconds: 60 }
+  const abs01: AlertCondition = { kind: 'move', minAbs: 0.1, windowSeconds: 60 }
+  it.each<[string, AlertCondition, Tick[], number[]]>([
+    ['exactly 5 % up fires', pct5, [[0, 2.0], [10, 2.1]], [1]],
+    ['exactly 5 % down fires', pct5, [[0, 2.0], [10, 1.9]], [1]],
+    ['just below 5 % does not fire', pct5, [[0, 2.0], [10, 2.0999]], []],
+    ['exactly 0.1 in price fires despite binary floats', abs01, [[0, 1.1], [10, 1.2]], [1]],
+    ['just below 0.1 does not fire', abs01, [[0, 1.1], [10, 1.199]], []],
+    ['a drift within T seconds adds up', pct5, [[0, 2.0], [30, 2.05], [59, 2.1]], [2]],
+    ['window start is inclusive (price in force at now − T)', pct5, [[0, 2.0], [1, 2.05], [60, 2.1]], [2]],
+    ['a drift spread over more than T does not fire', pct5, [[0, 2.0], [1, 2.05], [61, 2.1]], []],
+    ['a slow drift in steps never fires', pct5, [[0, 2.0], [40, 2.05], [100, 2.1], [160, 2.15]], []],
+    ['a jump after a long-standing price is a move', pct5, [[0, 2.0], [3600, 2.1]], [1]],
+    ['after firing the reference restarts from the fired price', pct5, [[0, 2.0], [1, 2.1], [2, 2.12], [3, 2.21]], [1, 3]],
+    ['either minimum is enough', { kind: 'move', minPct: 50, minAbs: 0.1, windowSeconds: 60 }, [[0, 2.0], [1, 2.1]], [1]],
+    ['suspension-only ticks do not disturb the window', pct5, [[0, 2.0], [5, 2.0, true], [6, 2.0, false], [10, 2.1]], [3]],
+    ['up then down within the window measures the biggest swing', pct5, [[0, 2.0], [1, 2.06], [2, 1.95]], [2]],
+  ])('%s', (_name, condition, ticks, expected) => {
+    expect(firingTicks(condition, ticks)).toEqual(expected)
+  })
+
+  it('reports the move in the alert text', () => {
+    const fired: AlertFiring[] = []
+    const engine = new RuleEngine(
+      { watchlistsOf: () => [], now: () => 42, sink: { accept: (f) => fired.push(f) }, describeMatch: () => 'Lions v Tigers' },
+      [makeRule(pct5, { name: 'Big moves' })],
+    )
+    const feed = new TickFeed()
+    engine.onPriceChange(feed.change(HOME, 0, 2.0))
+    engine.onPriceChange(feed.change(HOME, 12_000, 2.2))
+    expect(fired).toHaveLength(1)
+    expect(fired[0]).toMatchObject({
+      matchId: 1,
+      oddType: 'full-time',
+      oddKey: 'match_winner#home',
+      at: 42,
+      title: 'Lions v Tigers: full-time match_winner home ▲ +10.0 %',
+      body: '2 → 2.2 in 12 s · Big moves',
+    })
+  })
+})
+
+describe('RuleEngine: threshold rules', () => {
+  const at2 = (direction: 'up' | 'down' | 'either'): AlertCondition => ({ kind: 'threshold', price: 2.0, direction })
+  it.each<[string, AlertCondition, Tick[], number[]]>([
+    ['crossing up fires an up rule', at2('up'), [[0, 1.9], [1, 2.1]], [1]],
+    ['crossing up does not fire a down rule', at2('down'), [[0, 1.9], [1, 2.1]], []],
+    ['crossing down fires a down rule', at2('down'), [[0, 2.1], [1, 1.9]], [1]],
+    ['crossing down does not fire an up rule', at2('up'), [[0, 2.1], [1, 1.9]], []],
+    ['either fires both ways', at2('either'), [[0, 1.9], [1, 2.1], [2, 1.9]], [1, 2]],
+    ['touching and going back is not crossing', at2('either'), [[0, 1.9], [1, 2.0], [2, 1.9]], []],
+    ['touching from above and going back is not crossing', at2('either'), [[0, 2.1], [1, 2.0], [2, 2.1]], []],
+    ['touching then passing through fires on the pass', at2('up'), [[0, 1.9], [1, 2.0], [2, 2.0, true], [3, 2.1]], [3]],
+    ['moving on one side never fires', at2('either'), [[0, 2.1], [1, 2.5], [2, 2.05]], []],
+    ['the first price seen is not a crossing', at2('either'), [[0, 2.5]], []],
+    ['every new crossing fires again', at2('up'), [[0, 1.9], [1, 2.1], [2, 1.9], [3, 2.1]], [1, 3]],
+  ])('%s', (_name, condition, ticks, expected) => {
+    expect(firingTicks(condition, ticks)).toEqual(expected)
+  })
+})
+
+describe('RuleEngine: suspension rules', () => {
+  const on = (o: 'suspended' | 'unsuspended' | 'either'): AlertCondition => ({ kind: 'suspension', on: o })
+  const toggles: Tick[] = [[0, 2, false], [1, 2, true], [2, 2, true], [3, 2, false]]
+  it.each<[string, AlertCondition, Tick[], number[]]>([
+    ['suspended', on('suspended'), toggles, [1]],
+    ['unsuspended', on('unsuspended'), toggles, [3]],
+    ['either', on('either'), toggles, [1, 3]],
+    ['the first state seen is not a change', on('either'), [[0, 2, true]], []],
+  ])('%s', (_name, condition, ticks, expected) => {
+    expect(firingTicks(condition, ticks)).toEqual(expected)
+  })
+})
+
+function collectingEngine(conditions: { condition: AlertCondition; scope?: AlertScope; enabled?: boolean }[], watchlists: Record<number, string[]> = {}) {
+  const fired: AlertFiring[] = []
+  const rules = conditions.map(({ condition, ...extra }) => makeRule(condition, extra))
+  const engine = new RuleEngine({ watchlistsOf: (id) => watchlists[id] ?? [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, rules)
+  return { engine, fired, rules }
+}
+
+describe('RuleEngine: override and match status rules', () => {
+  const override = (action: OverrideEventKind): OverrideEvent => ({
+    ...HOME,
+    action,
+    oddValue: 2.5,
+    previousValue: 2.0,
+    suspended: false,
+    durationSeconds: 60,
+    setAt: 0,
+    expiresAt: 60_000,
+    serverTs: 0,
+    receivedTs: 0,
+  })
+
+  it('fires only for the chosen override actions', () => {
+    const { engine, fired } = collectingEngine([{ condition: { kind: 'override', actions: ['set', 'expired'] } }])
+    for (const action of ['set', 'changed', 'expired', 'lifted'] as const) engine.onOverride(override(action))
+    expect(fired.map((f) => f.title)).toEqual([
+      'Match 1: override set on full-time match_winner home',
+      'Match 1: override expired on full-time match_winner home',
+    ])
+    expect(fired[0]?.body).toBe(`2 → 2.5 · ${fired[0]?.rule.name}`)
+  })
+
+  const status = (from: MatchStatusChange['from'], to: MatchStatusChange['to']): MatchStatusChange => ({ matchId: 1, from, to, at: 0 })
+  const sequence = [status(null, 'live'), status('upcoming', 'live'), status('live', 'live'), status('live', 'interrupted'), status('interrupted', 'finished')]
+  it.each<['live' | 'finished' | 'either', number[]]>([
+    ['live', [1]],
+    ['finished', [4]],
+    ['either', [1, 4]],
+  ])('match status %s fires on real transitions only', (on, expected) => {
+    const { engine, fired } = collectingEngine([{ condition: { kind: 'match_status', on } }])
+    const hits: number[] = []
+    sequence.forEach((change, i) => {
+      const before = fired.length
+      engine.onMatchStatus(change)
+      if (fired.length > before) hits.push(i)
+    })
+    expect(hits).toEqual(expected)
+    expect(fired.every((f) => f.oddType === undefined && f.oddKey === undefined)).toBe(true)
+  })
+})
+
+describe('RuleEngine: scopes', () => {
+  const away = { ...HOME, oddKey: 'match_winner#away' }
+  const total = { ...HOME, oddKey: 'total#over' }
+  const gameTime = { ...HOME, oddType: 'game-time' }
+  const otherMatch = { ...HOME, matchId: 2 }
+  const outcomes = { home: HOME, away, total, gameTime, otherMatch }
+
+  it.each<[string, AlertScope, string[]]>([
+    ['all', { type: 'all' }, ['home', 'away', 'total', 'gameTime', 'otherMatch']],
+    ['watchlist holding match 1', { type: 'watchlist', watchlistId: 'wl-a' }, ['home', 'away', 'total', 'gameTime']],
+    ['watchlist holding match 2', { type: 'watchlist', watchlistId: 'wl-b' }, ['otherMatch']],
+    ['unknown watchlist', { type: 'watchlist', watchlistId: 'wl-z' }, []],
+    ['match', { type: 'match', matchId: 1 }, ['home', 'away', 'total', 'gameTime']],
+    ['market by name', { type: 'market', matchId: 1, market: 'match_winner' }, ['home', 'away', 'gameTime']],
+    ['market by odd type', { type: 'market', matchId: 1, oddType: 'full-time' }, ['home', 'away', 'total']],
+    ['market by both', { type: 'market', matchId: 1, oddType: 'game-time', market: 'match_winner' }, ['gameTime']],
+    ['outcome', { type: 'outcome', matchId: 1, oddType: 'full-time', oddKey: 'match_winner#away' }, ['away']],
+  ])('%s', (_name, scope, expected) => {
+    const { engine, fired } = collectingEngine([{ condition: { kind: 'suspension', on: 'suspended' }, scope }], { 1: ['wl-a'], 2: ['wl-b', 'wl-c'] })
+    const feed = new TickFeed()
+    const hit: string[] = []
+    for (const [name, ref] of Object.entries(outcomes)) {
+      engine.onPriceChange(feed.change(ref, 0, 2, false))
+      const before = fired.length
+      engine.onPriceChange(feed.change(ref, 1000, 2, true))
+      if (fired.length > before) hit.push(name)
+    }
+    expect(hit).toEqual(expected)
+  })
+
+  it('disabled rules never fire, enabled ones beside them do', () => {
+    const { engine, fired, rules } = collectingEngine([
+      { condition: { kind: 'suspension', on: 'either' }, enabled: false },
+      { condition: { kind: 'threshold', price: 2, direction: 'either' }, enabled: true },
+    ])
+    const feed = new TickFeed()
+    engine.onPriceChange(feed.change(HOME, 0, 1.9, false))
+    engine.onPriceChange(feed.change(HOME, 1000, 2.1, true))
+    expect(fired.map((f) => f.rule.id)).toEqual([rules[1]?.id])
+  })
+
+  it('setRules replaces the rule set', () => {
+    const { engine, fired } = collectingEngine([{ condition: { kind: 'suspension', on: 'either' } }])
+    engine.setRules([])
+    const feed = new TickFeed()
+    engine.onPriceChange(feed.change(HOME, 0, 2, false))
+    engine.onPriceChange(feed.change(HOME, 1000, 2, true))
+    expect(fired).toEqual([])
+  })
+})

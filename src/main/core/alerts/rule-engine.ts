@@ -1,0 +1,123 @@
+/**
+ * Evaluates alert rules against the watch engine's events. Rules are indexed per event family
+ * (price / override / match status) and per scope, so an event visits only rules that could fire for
+ * it. Output goes to an AlertSink (the delivery stage), which owns cooldown, do-not-repeat and
+ * notifications. Construction and `setRules` are cheap: no per-outcome state until events arrive.
+ */
+import type { AlertRule } from '../../../shared/alerts'
+import { outcomeId, type OverrideEvent, type PriceChange } from '../../../shared/domain'
+import {
+  matchStatusText,
+  moveText,
+  overrideText,
+  suspensionText,
+  thresholdText,
+  type AlertText,
+} from './alert-text'
+import { MoveTracker } from './move-tracker'
+import type { AlertSink, MatchStatusChange } from './ports'
+import type { PriceRing } from './price-ring'
+import { ScopeIndex, type EventTarget, type WatchlistsOf } from './scope-index'
+import { ThresholdTracker } from './threshold-tracker'
+
+export interface RuleEngineDeps {
+  /** Watchlist ids holding a match (only called when some rule is scoped to a watchlist). */
+  watchlistsOf: WatchlistsOf
+  now(): number
+  sink: AlertSink
+  /** Display name of a match ("Home v Away") for alert text; defaults to "Match <id>". */
+  describeMatch?: (matchId: number) => string
+}
+
+const PRICE_KINDS = new Set<string>(['move', 'threshold', 'suspension'])
+
+export class RuleEngine {
+  private priceRules = new ScopeIndex([])
+  private overrideRules = new ScopeIndex([])
+  private statusRules = new ScopeIndex([])
+  private moves = new MoveTracker(0)
+  private thresholds = new ThresholdTracker()
+
+  constructor(
+    private readonly deps: RuleEngineDeps,
+    rules: readonly AlertRule[] = [],
+  ) {
+    this.setRules(rules)
+  }
+
+  /**
+   * Replaces the rule set (after any create/edit/delete). Price history and crossing memory are reset:
+   * edits are rare, and stale per-rule state could otherwise fire an edited rule on old data.
+   */
+  setRules(rules: readonly AlertRule[]): void {
+    const enabled = rules.filter((r) => r.enabled)
+    this.priceRules = new ScopeIndex(enabled.filter((r) => PRICE_KINDS.has(r.condition.kind)))
+    this.overrideRules = new ScopeIndex(enabled.filter((r) => r.condition.kind === 'override'))
+    this.statusRules = new ScopeIndex(enabled.filter((r) => r.condition.kind === 'match_status'))
+    let maxWindowSeconds = 0
+    for (const r of enabled) if (r.condition.kind === 'move') maxWindowSeconds = Math.max(maxWindowSeconds, r.condition.windowSeconds)
+    this.moves = new MoveTracker(maxWindowSeconds * 1000)
+    this.thresholds = new ThresholdTracker()
+  }
+
+  onPriceChange(change: PriceChange): void {
+    if (this.priceRules.size === 0) return
+    const outcome = outcomeId(change)
+    let ring: PriceRing | undefined
+    this.priceRules.forEach(change, this.deps.watchlistsOf, (rule) => {
+      const cond = rule.condition
+      const ruleOutcomeKey = `${rule.id}|${outcome}`
+      if (cond.kind === 'move') {
+        ring ??= this.moves.record(outcome, change.serverTs, change.price)
+        const move = this.moves.evaluate(ring, cond, ruleOutcomeKey)
+        if (move) this.fire(rule, change, moveText(this.matchName(change.matchId), change, move, rule.name))
+      } else if (cond.kind === 'threshold') {
+        const crossing = this.thresholds.crossing(ruleOutcomeKey, cond.price, change.previousPrice, change.price)
+        if (crossing && (cond.direction === 'either' || cond.direction === crossing)) {
+          this.fire(rule, change, thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name))
+        }
+      } else if (cond.kind === 'suspension') {
+        if (change.previousSuspended === null || change.previousSuspended === change.suspended) return
+        if (cond.on === 'either' || (cond.on === 'suspended') === change.suspended) {
+          this.fire(rule, change, suspensionText(this.matchName(change.matchId), change, rule.name))
+        }
+      }
+    })
+  }
+
+  onOverride(event: OverrideEvent): void {
+    if (this.overrideRules.size === 0) return
+    this.overrideRules.forEach(event, this.deps.watchlistsOf, (rule) => {
+      if (rule.condition.kind === 'override' && rule.condition.actions.includes(event.action)) {
+        this.fire(rule, event, overrideText(this.matchName(event.matchId), event, rule.name))
+      }
+    })
+  }
+
+  onMatchStatus(change: MatchStatusChange): void {
+    // A first sighting (from = null) is not a transition: starting the app mid-match must not alert.
+    if (this.statusRules.size === 0 || change.from === null || change.from === change.to) return
+    if (change.to !== 'live' && change.to !== 'finished') return
+    this.statusRules.forEach({ matchId: change.matchId }, this.deps.watchlistsOf, (rule) => {
+      if (rule.condition.kind === 'match_status' && (rule.condition.on === 'either' || rule.condition.on === change.to)) {
+        this.fire(rule, { matchId: change.matchId }, matchStatusText(this.matchName(change.matchId), change, rule.name))
+      }
+    })
+  }
+
+  private matchName(matchId: number): string {
+    return this.deps.describeMatch?.(matchId) ?? `Match ${matchId}`
+  }
+
+  private fire(rule: AlertRule, target: EventTarget, text: AlertText): void {
+    this.deps.sink.accept({
+      rule,
+      matchId: target.matchId,
+      ...(target.oddType !== undefined && { oddType: target.oddType }),
+      ...(target.oddKey !== undefined && { oddKey: target.oddKey }),
+      title: text.title,
+      body: text.body,
+      at: this.deps.now(),
+    })
+  }
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest'
+import { DEFAULT_SETTINGS } from '../../../shared/settings'
+import { BridgeFailure } from '../../../shared/bridge/result'
+import { BridgeRouter } from './router'
+import { isAppUrl } from './trust'
+
+const APP = 'http://127.0.0.1:4000'
+const fromApp = { url: `${APP}/index.html` }
+
+function makeRouter() {
+  return new BridgeRouter({ isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin: APP }) })
+}
+
+describe('BridgeRouter.dispatch', () => {
+  it('parses valid input, runs the handler and answers its value', async () => {
+    const router = makeRouter()
+    const handler = vi.fn((patch: { theme?: 'dark' | 'light' }) => ({ ...DEFAULT_SETTINGS, ...patch }))
+    router.handle('settings:update', handler)
+    const result = await router.dispatch('settings:update', { theme: 'light' }, fromApp)
+    expect(result).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, theme: 'light' } })
+    expect(handler).toHaveBeenCalledWith({ theme: 'light' }, fromApp)
+  })
+
+  it('answers invalid_input and does not call the handler for input outside the contract', async () => {
+    const router = makeRouter()
+    const handler = vi.fn(() => DEFAULT_SETTINGS)
+    router.handle('settings:update', handler)
+    for (const bad of [{ theme: 'pink' }, { conflationMs: 1 }, { unknownKey: 1 }, 'text', null]) {
+      const result = await router.dispatch('settings:update', bad, fromApp)
+      expect(result.ok).toBe(false)
+      if (!result.ok) expect(result.error.code).toBe('invalid_input')
+    }
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('answers unknown_channel for a name outside the contract', async () => {
+    const result = await makeRouter().dispatch('fs:readFile', '/etc/passwd', fromApp)
+    expect(result).toEqual({ ok: false, error: { code: 'unknown_channel', message: 'unknown channel "fs:readFile"' } })
+  })
+
+  it('refuses a sender from another origin before looking at the channel', async () => {
+    const router = makeRouter()
+    const handler = vi.fn(() => DEFAULT_SETTINGS)
+    router.handle('settings:get', handler)
+    for (const url of ['http://127.0.0.1:4001/', 'https://evil.example/', 'file:///tmp/x.html', '']) {
+      const result = await router.dispatch('settings:get', undefined, { url: url || 'not a url' })
+      expect(result.ok ? null : result.error.code).toBe('forbidden_sender')
+    }
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('turns a BridgeFailure into its code and words, and a crash into a generic internal error', async () => {
+    const onHandlerError = vi.fn()
+    const router = new BridgeRouter({ isTrustedSender: () => true, onHandlerError })
+    router.handle('settings:get', () => {
+      throw new BridgeFailure('key_rejected', 'key rejected')
+    })
+    router.handle('app:info', () => {
+      throw new Error('secret detail at /home/x')
+    })
+    expect(await router.dispatch('settings:get', undefined, fromApp)).toEqual({
+      ok: false,
+      error: { code: 'key_rejected', message: 'key rejected' },
+    })
+    const crash = await router.dispatch('app:info', undefined, fromApp)
+    expect(crash.ok ? '' : crash.error.message).not.toContain('secret detail')
+    expect(crash.ok ? '' : crash.error.code).toBe('internal')
+    expect(onHandlerError).toHaveBeenCalledOnce()
+  })
+
+  it('refuses a handler answer that breaks the output schema', async () => {
+    const router = makeRouter()
+    router.handle('settings:get', () => ({ theme: 'dark' }) as never)
+    const result = await router.dispatch('settings:get', undefined, fromApp)
+    expect(result.ok ? '' : result.error.code).toBe('invalid_output')
+  })
+})
+
+describe('BridgeRouter.emit', () => {
+  it('delivers a valid payload to every sink until the sink is removed', () => {
+    const router = makeRouter()
+    const received: unknown[] = []
+    const remove = router.addSink((channel, payload) => received.push([channel, payload]))
+    router.emit('app:heartbeat', { ts: 1, uptimeMs: 2 })
+    remove()
+    router.emit('app:heartbeat', { ts: 3, uptimeMs: 4 })
+    expect(received).toEqual([['app:heartbeat', { ts: 1, uptimeMs: 2 }]])
+  })
+
+  it('throws on a payload outside the contract and sends nothing', () => {
+    const router = makeRouter()
+    const sink = vi.fn()
+    router.addSink(sink)
+    expect(() => router.emit('app:heartbeat', { ts: 'now' } as never)).toThrow()
+    expect(sink).not.toHaveBeenCalled()
+  })
+})

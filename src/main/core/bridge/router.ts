@@ -1,0 +1,99 @@
+/**
+ * The bridge router: the one place where input from a renderer meets the core. It checks the
+ * sender, parses input with the contract, runs the handler and answers a BridgeResult; it
+ * validates every event payload before any transport sends it. Transports (Electron IPC, the
+ * headless host's WebSocket) only move bytes; they know nothing of channels or schemas.
+ */
+import type { z } from 'zod'
+import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannel, type InvokeChannel } from '../../../shared/bridge/channels'
+import { eventContract, invokeContract, type EventPayload, type InvokeOutput } from '../../../shared/bridge/contract'
+import { BridgeFailure, type BridgeErrorCode, type BridgeResult } from '../../../shared/bridge/result'
+
+export interface Sender {
+  /** URL of the frame that sent the request (Electron senderFrame.url, or the WebSocket's Origin). */
+  url: string
+}
+
+export type Handler<C extends InvokeChannel> = (
+  input: z.output<(typeof invokeContract)[C]['input']>,
+  sender: Sender,
+) => InvokeOutput<C> | Promise<InvokeOutput<C>>
+
+export type EventSink = (channel: EventChannel, payload: unknown) => void
+
+export interface BridgeRouterOptions {
+  isTrustedSender: (url: string) => boolean
+  /** Where handler crashes are reported (their text never crosses the bridge). */
+  onHandlerError?: (channel: string, error: unknown) => void
+}
+
+const invokeChannelSet: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
+const eventChannelSet: ReadonlySet<string> = new Set(EVENT_CHANNELS)
+
+export function isInvokeChannel(channel: string): channel is InvokeChannel {
+  return invokeChannelSet.has(channel)
+}
+
+export class BridgeRouter {
+  private readonly handlers = new Map<InvokeChannel, Handler<InvokeChannel>>()
+  private readonly sinks = new Set<EventSink>()
+
+  constructor(private readonly options: BridgeRouterOptions) {}
+
+  handle<C extends InvokeChannel>(channel: C, handler: Handler<C>): void {
+    if (this.handlers.has(channel)) throw new Error(`bridge channel ${channel} already has a handler`)
+    this.handlers.set(channel, handler as unknown as Handler<InvokeChannel>)
+  }
+
+  async dispatch(channel: string, rawInput: unknown, sender: Sender): Promise<BridgeResult<unknown>> {
+    if (!this.options.isTrustedSender(sender.url)) {
+      return fail('forbidden_sender', 'request refused: it did not come from the app')
+    }
+    if (!isInvokeChannel(channel)) return fail('unknown_channel', `unknown channel "${channel}"`)
+    const handler = this.handlers.get(channel)
+    if (!handler) return fail('not_available', `channel "${channel}" is not served by this host`)
+    const spec = invokeContract[channel]
+    const input = spec.input.safeParse(rawInput)
+    if (!input.success) return fail('invalid_input', describeIssues(input.error))
+    try {
+      const value = await handler(input.data, sender)
+      const output = spec.output.safeParse(value)
+      if (!output.success) {
+        this.options.onHandlerError?.(channel, output.error)
+        return fail('invalid_output', `channel "${channel}" produced an answer outside its contract`)
+      }
+      return { ok: true, value: output.data }
+    } catch (error) {
+      if (error instanceof BridgeFailure) return fail(error.code, error.message)
+      this.options.onHandlerError?.(channel, error)
+      return fail('internal', `channel "${channel}" failed; see the log`)
+    }
+  }
+
+  /** Sends an event to every transport, after validating it: a bad payload is a bug in main. */
+  emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
+    const parsed = eventContract[channel].parse(payload)
+    for (const sink of this.sinks) sink(channel, parsed)
+  }
+
+  /** Registers a transport's event sender; returns the function that removes it. */
+  addSink(sink: EventSink): () => void {
+    this.sinks.add(sink)
+    return () => this.sinks.delete(sink)
+  }
+}
+
+export function isEventChannel(channel: string): channel is EventChannel {
+  return eventChannelSet.has(channel)
+}
+
+function fail(code: BridgeErrorCode, message: string): BridgeResult<never> {
+  return { ok: false, error: { code, message } }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ')
+}

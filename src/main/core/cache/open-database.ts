@@ -1,0 +1,75 @@
+/**
+ * Opens the cache file, or — when it is corrupt or written by a newer schema — moves it (and its
+ * WAL/SHM companions, so a stale WAL is never replayed into the new file) to
+ * `<file>.corrupt-<ts>` / `<file>.newer-<ts>` and starts a fresh one. Other failures (no
+ * permission, locked by another process) are thrown: those files are fine and must stay put.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { CacheFileError, type CacheFileProblem } from './errors'
+import { migrate, schemaVersion, SCHEMA_VERSION } from './schema'
+
+export interface OpenedDatabase {
+  db: Database.Database
+  /** Set when the previous file could not be used and was moved away. */
+  setAside: CacheFileError | null
+}
+
+class UnusableFile extends Error {
+  constructor(
+    readonly problem: CacheFileProblem,
+    detail: string,
+  ) {
+    super(detail)
+  }
+}
+
+const CORRUPTION_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_VTAB'])
+
+function isCorruption(err: unknown): err is Error & { code: string } {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' && CORRUPTION_CODES.has(code)
+}
+
+function openAndPrepare(file: string): Database.Database {
+  const db = new Database(file)
+  try {
+    // Only takes effect on a new file (before the first table); lets compact() give pages back.
+    db.pragma('auto_vacuum = INCREMENTAL')
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('busy_timeout = 5000')
+    const version = schemaVersion(db)
+    if (version > SCHEMA_VERSION) throw new UnusableFile('newer-version', `schema ${version}, this app knows ${SCHEMA_VERSION}`)
+    const check = db.pragma('quick_check(1)', { simple: true })
+    if (check !== 'ok') throw new UnusableFile('corrupt', `quick_check: ${String(check)}`)
+    migrate(db)
+    return db
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
+
+function setAsideFile(file: string, problem: CacheFileProblem, now: number): string {
+  const movedTo = `${file}.${problem === 'corrupt' ? 'corrupt' : 'newer'}-${now}`
+  fs.renameSync(file, movedTo)
+  for (const suffix of ['-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, movedTo + suffix)
+  }
+  return movedTo
+}
+
+export function openDatabase(file: string, now: () => number = Date.now): OpenedDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  try {
+    return { db: openAndPrepare(file), setAside: null }
+  } catch (err) {
+    const problem = err instanceof UnusableFile ? err.problem : isCorruption(err) ? 'corrupt' : null
+    if (problem === null) throw err
+    const movedTo = setAsideFile(file, problem, now())
+    const setAside = new CacheFileError(problem, file, movedTo, (err as Error).message)
+    return { db: openAndPrepare(file), setAside }
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The schema as an ordered list of migrations; `PRAGMA user_version` is the number applied.
+ * Never edit a shipped migration: append a new one.
+ *
+ * Storage choices (≈22 bytes a tick): outcomes are normalised to an integer id; a tick is keyed
+ * (outcome_id, t, tie) in a WITHOUT ROWID table so one outcome's ticks are clustered and
+ * time-ordered; t is the receive time in integer ms, the server time a small delta to it; prices
+ * are integer thousandths. `tie` separates two ticks of one outcome in the same millisecond and
+ * is almost always 0, which SQLite stores in the record header alone.
+ * `tick_rollup` holds per-outcome aggregates at fixed bucket widths (rollup.ts) so that a
+ * downsampled history never has to read every tick.
+ */
+import type Database from 'better-sqlite3'
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: outcomes, ticks, rollups, override events, matches, reference data.
+  `
+  CREATE TABLE outcome (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL,
+    odd_type TEXT NOT NULL,
+    odd_key TEXT NOT NULL,
+    UNIQUE (match_id, odd_type, odd_key)
+  );
+  CREATE TABLE tick (
+    outcome_id INTEGER NOT NULL,
+    t INTEGER NOT NULL,
+    tie INTEGER NOT NULL,
+    price INTEGER NOT NULL,
+    suspended INTEGER NOT NULL,
+    server_delta INTEGER NOT NULL,
+    PRIMARY KEY (outcome_id, t, tie)
+  ) WITHOUT ROWID;
+  CREATE TABLE tick_rollup (
+    outcome_id INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    bucket INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    first_dt INTEGER NOT NULL, first_p INTEGER NOT NULL, first_s INTEGER NOT NULL,
+    last_dt INTEGER NOT NULL, last_p INTEGER NOT NULL, last_s INTEGER NOT NULL,
+    min_dt INTEGER NOT NULL, min_p INTEGER NOT NULL, min_s INTEGER NOT NULL,
+    max_dt INTEGER NOT NULL, max_p INTEGER NOT NULL, max_s INTEGER NOT NULL,
+    susp_changes INTEGER NOT NULL,
+    PRIMARY KEY (outcome_id, level, bucket)
+  ) WITHOUT ROWID;
+  CREATE TABLE override_event (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL,
+    odd_type TEXT NOT NULL,
+    odd_key TEXT NOT NULL,
+    action TEXT NOT NULL,
+    odd_value REAL NOT NULL,
+    previous_value REAL,
+    suspended INTEGER NOT NULL,
+    duration_seconds INTEGER NOT NULL,
+    set_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    server_ts INTEGER NOT NULL,
+    received_ts INTEGER NOT NULL
+  );
+  CREATE INDEX override_event_by_match ON override_event (match_id, received_ts);
+  CREATE INDEX override_event_by_time ON override_event (received_ts);
+  CREATE TABLE match (
+    sport TEXT NOT NULL,
+    id INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (sport, id)
+  ) WITHOUT ROWID;
+  CREATE TABLE reference (
+    sport TEXT NOT NULL,
+    route TEXT NOT NULL,
+    params_key TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    records TEXT NOT NULL,
+    PRIMARY KEY (sport, route, params_key)
+  ) WITHOUT ROWID;
+  `,
+  // 2: alerts, kept as JSON text because their shape belongs to the alerts module.
+  `
+  CREATE TABLE alert (
+    id TEXT PRIMARY KEY,
+    rule_id TEXT NOT NULL,
+    match_id INTEGER,
+    created_at INTEGER NOT NULL,
+    payload TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX alert_by_time ON alert (created_at);
+  CREATE INDEX alert_by_match ON alert (match_id, created_at);
+  `,
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number
+}
+
+/** Applies the migrations after the file's version, each in its own transaction with its version bump. */
+export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): void {
+  for (let version = schemaVersion(db); version < upTo; version++) {
+    const sql = MIGRATIONS[version]
+    if (sql === undefined) throw new Error(`no migration to version ${version + 1}`)
+    db.transaction(() => {
+      db.exec(sql)
+      db.pragma(`user_version = ${version + 1}`)
+    })()
+  }
+}

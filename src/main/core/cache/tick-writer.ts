@@ -1,0 +1,113 @@
+/**
+ * Buffers price ticks in memory and writes them, with their rollups, in one transaction per flush.
+ * Why buffer: one transaction per tick would cost a WAL commit each; per flush it is one, and a
+ * crash loses at most the ticks still buffered (≤ one flush interval or one full batch).
+ */
+import type Database from 'better-sqlite3'
+import type { PriceTick } from '../../../shared/domain'
+import { CacheInputError } from './errors'
+import type { OutcomeRegistry } from './outcomes'
+import { RollupBatch, UPSERT_ROLLUP_SQL } from './rollup'
+
+/** Prices are stored as integer thousandths; beyond this they would not fit the packing we rely on. */
+const MAX_PRICE = 1_000_000
+
+export function priceToMilli(price: number): number {
+  return Math.round(price * 1000)
+}
+
+export function milliToPrice(milli: number): number {
+  return milli / 1000
+}
+
+function tickProblem(t: PriceTick): string | null {
+  if (!Number.isSafeInteger(t.matchId)) return 'matchId must be an integer'
+  if (typeof t.oddType !== 'string' || typeof t.oddKey !== 'string') return 'oddType and oddKey must be strings'
+  if (!Number.isFinite(t.price) || t.price < 0 || t.price > MAX_PRICE) return `price ${t.price} is not a storable price`
+  if (typeof t.suspended !== 'boolean') return 'suspended must be a boolean'
+  if (!Number.isFinite(t.receivedTs) || t.receivedTs < 0) return 'receivedTs must be epoch milliseconds'
+  if (!Number.isFinite(t.serverTs) || t.serverTs < 0) return 'serverTs must be epoch milliseconds'
+  return null
+}
+
+export interface FlushResult {
+  /** Ticks written by this flush. */
+  written: number
+  /** Ticks committed since the cache was opened. */
+  totalWritten: number
+}
+
+export class TickWriter {
+  private buffer: PriceTick[] = []
+  private totalWritten = 0
+  /** Last (t, tie) written per outcome id, to number same-millisecond ticks without a read. */
+  private readonly lastKey = new Map<number, { t: number; tie: number }>()
+  private readonly insertTick: Database.Statement
+  private readonly maxTie: Database.Statement
+  private readonly upsertRollup: Database.Statement
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly outcomes: OutcomeRegistry,
+    private readonly batchSize: number,
+  ) {
+    this.insertTick = db.prepare('INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+    this.maxTie = db.prepare('SELECT max(tie) FROM tick WHERE outcome_id = ? AND t = ?').pluck()
+    this.upsertRollup = db.prepare(UPSERT_ROLLUP_SQL)
+  }
+
+  get pending(): number {
+    return this.buffer.length
+  }
+
+  /** Validates the whole call first: either every tick is buffered or none (CacheInputError). */
+  record(ticks: readonly PriceTick[]): boolean {
+    for (let i = 0; i < ticks.length; i++) {
+      const problem = tickProblem(ticks[i] as PriceTick)
+      if (problem) throw new CacheInputError(`tick ${i}: ${problem}`)
+    }
+    for (const tick of ticks) this.buffer.push(tick)
+    return this.buffer.length >= this.batchSize
+  }
+
+  /** Writes everything buffered in one transaction. On failure the ticks stay buffered for the next try. */
+  flush(): FlushResult {
+    if (this.buffer.length === 0) return { written: 0, totalWritten: this.totalWritten }
+    const batch = this.buffer
+    this.buffer = []
+    let committed = false
+    try {
+      this.db.transaction(() => this.writeBatch(batch))()
+      committed = true
+    } catch (err) {
+      this.buffer = batch.concat(this.buffer)
+      // Same-ms numbering may now be ahead of the file; gaps in `tie` are harmless, reuse is not.
+      throw err
+    } finally {
+      this.outcomes.endTransaction(committed)
+    }
+    this.totalWritten += batch.length
+    return { written: batch.length, totalWritten: this.totalWritten }
+  }
+
+  private writeBatch(batch: readonly PriceTick[]): void {
+    const rollups = new RollupBatch()
+    for (const tick of batch) {
+      const oid = this.outcomes.idFor(tick)
+      const t = Math.round(tick.receivedTs)
+      const p = priceToMilli(tick.price)
+      const s = tick.suspended ? 1 : 0
+      const delta = Math.round(tick.serverTs) - t
+      const last = this.lastKey.get(oid)
+      let tie = last && last.t === t ? last.tie + 1 : 0
+      if (this.insertTick.run(oid, t, tie, p, s, delta).changes === 0) {
+        // Same outcome and millisecond as a tick written before this session (or a clock step back).
+        tie = (this.maxTie.get(oid, t) as number) + 1
+        this.insertTick.run(oid, t, tie, p, s, delta)
+      }
+      this.lastKey.set(oid, { t, tie })
+      rollups.add(oid, t, p, s)
+    }
+    rollups.write(this.upsertRollup)
+  }
+}

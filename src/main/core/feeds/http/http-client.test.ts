@@ -1,0 +1,240 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { HttpClient, type HttpClientOptions } from './http-client'
+import type { ServiceState } from './service-gate'
+
+const KEY = 'sk-test-7f3a9c1e'
+
+interface Hit {
+  method: string
+  path: string
+  authorization: string | undefined
+  body: string
+  at: number
+}
+
+/** A loopback server whose answers the test scripts, recording every request it receives. */
+async function scriptedServer(answer: (hit: Hit, index: number, res: ServerResponse) => void) {
+  const hits: Hit[] = []
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      const hit = { method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, body, at: performance.now() }
+      hits.push(hit)
+      answer(hit, hits.length - 1, res)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  servers.push(server)
+  return { hits, url: (path: string) => new URL(`http://127.0.0.1:${port}${path}`) }
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
+  res.end(JSON.stringify(body))
+}
+
+const servers: Server[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+function client(options: Partial<HttpClientOptions> & { key?: { value: string | null } } = {}) {
+  const key = options.key ?? { value: KEY }
+  const logs: string[] = []
+  const states: ServiceState[] = []
+  const http = new HttpClient({
+    service: 'data-service',
+    getKey: async () => key.value,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    log: (line) => logs.push(line),
+    ...options,
+  })
+  http.gate.onChange((state) => states.push(state))
+  return { http, logs, states, key }
+}
+
+const sportRequest = (url: URL, sport = 'badminton') => ({ url, scope: sport, subject: 'this sport' })
+
+describe('HttpClient', () => {
+  it('sends the Bearer key and answers parsed JSON', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 200, [{ id: 1 }]))
+    const { http } = client()
+    const result = await http.send(sportRequest(server.url('/data/badminton/classes?limit=1')))
+    expect(result).toEqual({ ok: true, value: [{ id: 1 }] })
+    expect(server.hits[0]?.authorization).toBe(`Bearer ${KEY}`)
+    expect(http.gate.state().status).toBe('ok')
+  })
+
+  it('401: key rejected, no retry, later calls fail fast until the key changes', async () => {
+    const server = await scriptedServer((hit, _i, res) =>
+      hit.authorization === 'Bearer new-key' ? json(res, 200, []) : json(res, 401, { message: 'bad key' }),
+    )
+    const { http, key, states } = client()
+    const first = await http.send(sportRequest(server.url('/x')))
+    expect(first).toEqual({ ok: false, error: { kind: 'key_rejected', status: 401, message: 'key rejected' } })
+    const second = await http.send(sportRequest(server.url('/x')))
+    expect(second.ok).toBe(false)
+    expect(server.hits).toHaveLength(1)
+    expect(states.at(-1)?.status).toBe('key_rejected')
+
+    key.value = 'new-key'
+    expect((await http.send(sportRequest(server.url('/x')))).ok).toBe(true)
+    expect(server.hits).toHaveLength(2)
+    expect(http.gate.state().status).toBe('ok')
+  })
+
+  it('403: no access to that sport only; other sports still go out', async () => {
+    const server = await scriptedServer((hit, _i, res) => (hit.path.includes('hockey') ? json(res, 403, {}) : json(res, 200, [])))
+    const { http } = client()
+    const refused = await http.send(sportRequest(server.url('/hockey/x'), 'hockey'))
+    expect(refused).toEqual({ ok: false, error: { kind: 'no_access', status: 403, message: 'no access to this sport' } })
+    expect((await http.send(sportRequest(server.url('/hockey/x'), 'hockey'))).ok).toBe(false)
+    expect((await http.send(sportRequest(server.url('/badminton/x')))).ok).toBe(true)
+    expect(server.hits.map((h) => h.path)).toEqual(['/hockey/x', '/badminton/x'])
+    expect(http.gate.state().noAccess).toEqual(['hockey'])
+  })
+
+  it('404: not available for this sport, without retry', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 404, {}))
+    const { http } = client()
+    expect(await http.send(sportRequest(server.url('/nope')))).toEqual({
+      ok: false,
+      error: { kind: 'not_available', status: 404, message: 'not available for this sport' },
+    })
+    expect(server.hits).toHaveLength(1)
+  })
+
+  it('429: waits at least Retry-After before the retry, then succeeds', async () => {
+    const server = await scriptedServer((_hit, i, res) =>
+      i === 0 ? json(res, 429, {}, { 'retry-after': '1' }) : json(res, 200, ['done']),
+    )
+    const { http, states } = client()
+    const result = await http.send(sportRequest(server.url('/x')))
+    expect(result).toEqual({ ok: true, value: ['done'] })
+    const [first, second] = server.hits
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1000)
+    expect(states.map((s) => s.status)).toEqual(['idle', 'backing_off', 'ok'])
+  })
+
+  it('429 beyond the retry budget: rate_limited, and the gate holds other callers', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 429, {}, { 'retry-after': '120' }))
+    const { http } = client({ retry: { maxRetryAfterMs: 1000 } })
+    const result = await http.send(sportRequest(server.url('/x')))
+    expect(result).toEqual({ ok: false, error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service' } })
+    expect(http.gate.state().status).toBe('backing_off')
+    expect(http.gate.waitMs()).toBeGreaterThan(100_000)
+    // A second caller waits on the gate instead of hitting the limit again; it can be cancelled.
+    const controller = new AbortController()
+    const waiting = http.send({ ...sportRequest(server.url('/x')), signal: controller.signal })
+    controller.abort()
+    expect(await waiting).toEqual({ ok: false, error: { kind: 'aborted', message: 'request cancelled' } })
+    expect(server.hits).toHaveLength(1)
+  })
+
+  it('5xx: capped retries, then a server error and a failing state', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 503, {}))
+    const { http } = client({ retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 4 } })
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({
+      ok: false,
+      error: { kind: 'server', status: 503, message: 'the data service failed (status 503)' },
+    })
+    expect(server.hits).toHaveLength(3)
+    expect(http.gate.state().status).toBe('failing')
+  })
+
+  it('5xx then success: retried and recovered', async () => {
+    const server = await scriptedServer((_hit, i, res) => (i < 2 ? json(res, 502, {}) : json(res, 200, { n: 1 })))
+    const { http } = client()
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({ ok: true, value: { n: 1 } })
+    expect(server.hits).toHaveLength(3)
+  })
+
+  it('PATCH is not retried after a 5xx (the server may have applied it)', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 500, {}))
+    const { http } = client()
+    const result = await http.send({ ...sportRequest(server.url('/x')), method: 'PATCH', body: { a: 1 } })
+    expect(result.ok).toBe(false)
+    expect(server.hits).toHaveLength(1)
+    expect(server.hits[0]?.body).toBe('{"a":1}')
+  })
+
+  it('times out a silent server and names it in words', async () => {
+    const server = await scriptedServer(() => undefined)
+    const { http } = client({ timeoutMs: 100, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({
+      ok: false,
+      error: { kind: 'timeout', message: 'no answer from the data service within 0.1 s' },
+    })
+    expect(server.hits).toHaveLength(2)
+  })
+
+  it('a caller abort ends the request at once as aborted, without retry', async () => {
+    const server = await scriptedServer(() => undefined)
+    const { http } = client()
+    const controller = new AbortController()
+    const pending = http.send({ ...sportRequest(server.url('/x')), signal: controller.signal })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    controller.abort()
+    expect(await pending).toEqual({ ok: false, error: { kind: 'aborted', message: 'request cancelled' } })
+    expect(server.hits).toHaveLength(1)
+  })
+
+  it('connection refused: a network error in words after capped retries', async () => {
+    const server = await scriptedServer(() => undefined)
+    const url = server.url('/x')
+    servers.splice(0).forEach((s) => s.close())
+    const { http } = client({ retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1 } })
+    expect(await http.send(sportRequest(url))).toEqual({
+      ok: false,
+      error: { kind: 'network', message: 'cannot reach the data service (ECONNREFUSED)' },
+    })
+  })
+
+  it('400: the server message in words, with an echoed key redacted', async () => {
+    const server = await scriptedServer((hit, _i, res) => json(res, 400, { message: `invalid filter from ${hit.authorization}` }))
+    const { http, logs } = client()
+    const result = await http.send(sportRequest(server.url('/x?id=zz.1')))
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'bad_request', status: 400, message: 'refused by the data service: invalid filter from Bearer [key]' },
+    })
+    expect(JSON.stringify({ result, logs })).not.toContain(KEY)
+  })
+
+  it('a 200 that is not JSON is a bad response', async () => {
+    const server = await scriptedServer((_hit, _i, res) => res.end('<html>'))
+    const { http } = client()
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({
+      ok: false,
+      error: { kind: 'bad_response', status: 200, message: 'the data service sent a response that is not JSON' },
+    })
+  })
+
+  it('no key set: fails fast unless the route is public', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 200, []))
+    const { http } = client({ key: { value: null } })
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({
+      ok: false,
+      error: { kind: 'key_rejected', message: 'no key set for the data service' },
+    })
+    expect(http.gate.state().status).toBe('no_key')
+    expect((await http.send({ ...sportRequest(server.url('/public')), keyRequired: false })).ok).toBe(true)
+    expect(server.hits.map((h) => [h.path, h.authorization])).toEqual([['/public', undefined]])
+  })
+
+  it('logs one line per attempt and never the key', async () => {
+    const server = await scriptedServer((_hit, i, res) => (i === 0 ? json(res, 503, {}) : json(res, 200, [])))
+    const { http, logs, states } = client()
+    await http.send(sportRequest(server.url('/data/badminton/teams?id=eq.1')))
+    expect(logs).toHaveLength(2)
+    expect(logs[1]).toMatch(/^GET \/data\/badminton\/teams\?id=eq\.1 → 200 in \d+ ms$/)
+    expect(JSON.stringify({ logs, states })).not.toContain(KEY)
+  })
+})

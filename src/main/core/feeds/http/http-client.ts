@@ -1,0 +1,228 @@
+/**
+ * The one HTTP path both feed clients use: fetch with a timeout on every attempt, the caller's
+ * abort signal, the Bearer key, the service gate (no retry storm), 429 backoff honouring
+ * Retry-After, capped retries for 5xx / network / timeout, and errors turned into plain words.
+ * It answers parsed JSON (`unknown`); the feed clients validate it with the shared schemas.
+ */
+import { abortableSleep } from './abortable-sleep'
+import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
+import { failWith, succeed, type FeedError, type FeedResult } from './result'
+import { ServiceGate, serviceWords, type ServiceName } from './service-gate'
+
+export type HttpMethod = 'GET' | 'PATCH' | 'DELETE'
+
+export interface FeedRequest {
+  method?: HttpMethod
+  url: URL
+  /** Sent as JSON. */
+  body?: unknown
+  /** What a 403 refuses (a sport, the bookmaker): later calls in this scope fail fast. */
+  scope: string
+  /** Words for this scope in messages: "this sport" → "no access to this sport". */
+  subject: string
+  /** Public routes work without a key; everything else fails fast when none is set. */
+  keyRequired?: boolean
+  signal?: AbortSignal
+}
+
+export interface HttpClientOptions {
+  service: ServiceName
+  /** Read per request, so a new key takes effect at once. Must not throw for "no key": answer null. */
+  getKey: () => Promise<string | null>
+  timeoutMs?: number
+  retry?: Partial<RetryPolicy>
+  /** One line per attempt (method, path, status, time); never headers, never the key. */
+  log?: (line: string) => void
+  now?: () => number
+  random?: () => number
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000
+const MAX_SERVER_MESSAGE = 200
+
+type Attempt =
+  | { kind: 'response'; status: number; headers: Headers; text: string }
+  | { kind: 'network'; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' }
+
+export class HttpClient {
+  readonly gate: ServiceGate
+  private readonly policy: RetryPolicy
+  private readonly timeoutMs: number
+  private readonly now: () => number
+  private readonly random: () => number
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.now = options.now ?? Date.now
+    this.random = options.random ?? Math.random
+    this.gate = new ServiceGate(options.service, this.now)
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  }
+
+  async send(request: FeedRequest): Promise<FeedResult<unknown>> {
+    const method = request.method ?? 'GET'
+    let key: string | null
+    try {
+      key = await this.options.getKey()
+    } catch {
+      return failWith('key_rejected', `the key for ${serviceWords(this.options.service)} could not be read`)
+    }
+    const refusal = this.gate.refusal(request.scope, key, request.keyRequired ?? true)
+    if (refusal) return { ok: false, error: refusal }
+
+    // Only GET is retried after a failure the server may have acted on; a 429 was not acted on.
+    const retriable = method === 'GET'
+    let failures = 0
+    let rateLimits = 0
+    for (;;) {
+      if (!(await abortableSleep(this.gate.waitMs(), request.signal))) return aborted()
+      const attempt = await this.attempt(method, request, key)
+      const outcome = this.judge(attempt, request, key)
+      if (outcome.done) return outcome.result
+
+      if (outcome.rateLimited) {
+        const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const message = `rate limited by ${serviceWords(this.options.service)}; retrying in ${Math.ceil(delay / 1000)} s`
+        this.gate.recordBackoff(this.now() + delay, message)
+        if (rateLimits >= this.policy.maxRateLimitRetries || delay > this.policy.maxRetryAfterMs) {
+          return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}`, 429)
+        }
+        rateLimits += 1
+        continue
+      }
+
+      if (!retriable || failures >= this.policy.maxRetries) {
+        this.gate.recordFailure(outcome.error.message)
+        return { ok: false, error: outcome.error }
+      }
+      if (!(await abortableSleep(backoffDelayMs(this.policy, failures, this.random), request.signal))) return aborted()
+      failures += 1
+    }
+  }
+
+  private async attempt(method: HttpMethod, request: FeedRequest, key: string | null): Promise<Attempt> {
+    const timeout = AbortSignal.timeout(this.timeoutMs)
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (key !== null) headers.authorization = `Bearer ${key}`
+    if (request.body !== undefined) headers['content-type'] = 'application/json'
+    const started = this.now()
+    try {
+      const response = await fetch(request.url, {
+        method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+      })
+      const text = await response.text()
+      this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
+      return { kind: 'response', status: response.status, headers: response.headers, text }
+    } catch (error) {
+      if (request.signal?.aborted) return { kind: 'aborted' }
+      if (timeout.aborted) {
+        this.log(key, `${method} ${pathOf(request.url)} → timeout after ${this.timeoutMs} ms`)
+        return { kind: 'timeout' }
+      }
+      const message = describeNetworkError(error)
+      this.log(key, `${method} ${pathOf(request.url)} → ${message}`)
+      return { kind: 'network', message }
+    }
+  }
+
+  /** Turns one attempt into a final answer, or into "retry" with the reason. */
+  private judge(
+    attempt: Attempt,
+    request: FeedRequest,
+    key: string | null,
+  ):
+    | { done: true; result: FeedResult<unknown> }
+    | { done: false; rateLimited: true; retryAfterMs: number | null }
+    | { done: false; rateLimited: false; error: FeedError } {
+    const service = serviceWords(this.options.service)
+    const final = (result: FeedResult<unknown>) => ({ done: true as const, result })
+    const retry = (error: FeedError) => ({ done: false as const, rateLimited: false as const, error })
+    switch (attempt.kind) {
+      case 'aborted':
+        return final(aborted())
+      case 'timeout':
+        return retry({ kind: 'timeout', message: `no answer from ${service} within ${this.timeoutMs / 1000} s` })
+      case 'network':
+        return retry({ kind: 'network', message: `cannot reach ${service} (${attempt.message})` })
+      case 'response':
+        break
+    }
+    const { status, text } = attempt
+    if (status >= 200 && status < 300) {
+      const body = parseJson(text)
+      if (!body.ok) return final(failWith('bad_response', `${service} sent a response that is not JSON`, status))
+      this.gate.recordOk()
+      return final(succeed(body.value))
+    }
+    if (status === 401) {
+      this.gate.recordKeyRejected()
+      return final(failWith('key_rejected', 'key rejected', status))
+    }
+    if (status === 403) {
+      const message = `no access to ${request.subject}`
+      this.gate.recordNoAccess(request.scope, message)
+      return final(failWith('no_access', message, status))
+    }
+    if (status === 404) return final(failWith('not_available', `not available for ${request.subject}`, status))
+    if (status === 429) {
+      return { done: false, rateLimited: true, retryAfterMs: parseRetryAfterMs(attempt.headers.get('retry-after'), this.now()) }
+    }
+    if (status >= 500) return retry({ kind: 'server', status, message: `${service} failed (status ${status})` })
+    const detail = serverMessage(text, key)
+    const message = detail ? `refused by ${service}: ${detail}` : `refused by ${service} (status ${status})`
+    return final(failWith('bad_request', message, status))
+  }
+
+  private log(key: string | null, line: string): void {
+    this.options.log?.(redact(line, key))
+  }
+}
+
+function aborted(): FeedResult<never> {
+  return failWith('aborted', 'request cancelled')
+}
+
+function pathOf(url: URL): string {
+  return `${url.pathname}${url.search}`
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: null }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** The human part of an error body: PostgREST's `message`, an `error` string, or short plain text. */
+function serverMessage(text: string, key: string | null): string {
+  const body = parseJson(text)
+  let message = text
+  if (body.ok && typeof body.value === 'object' && body.value !== null) {
+    const record = body.value as Record<string, unknown>
+    const candidate = record.message ?? record.error
+    message = typeof candidate === 'string' ? candidate : ''
+  }
+  // eslint-disable-next-line no-control-regex
+  const clean = message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, MAX_SERVER_MESSAGE)
+  return redact(clean, key)
+}
+
+/** Node's fetch hides the reason in `cause` (ECONNREFUSED, ENOTFOUND…); never a stack. */
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause
+  if (cause && typeof cause.code === 'string') return cause.code
+  return 'network error'
+}
+
+/** Servers and proxies sometimes echo what they were sent; the key must not travel further. */
+export function redact(text: string, key: string | null): string {
+  return key ? text.split(key).join('[key]') : text
+}

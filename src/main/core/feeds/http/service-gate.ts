@@ -1,0 +1,127 @@
+/**
+ * Per-service state and the gate every request passes. It is what stops a retry storm: once the
+ * server rejects the key (401), every further call fails at once without touching the network,
+ * and a 403 does the same for that scope (a sport, a bookmaker), until the key changes. A 429
+ * closes the gate for the whole service until its Retry-After has passed, so concurrent callers
+ * wait together instead of each hitting the limit. The state is observable for the health model.
+ *
+ * The gate recognises "the key changed" by a SHA-256 fingerprint, so the state never holds the key.
+ */
+import { createHash } from 'node:crypto'
+import type { FeedError } from './result'
+
+export type ServiceName = 'data-service' | 'odds-feed'
+
+export type ServiceStatus = 'idle' | 'ok' | 'no_key' | 'key_rejected' | 'no_access' | 'backing_off' | 'failing'
+
+export interface ServiceState {
+  service: ServiceName
+  status: ServiceStatus
+  /** Plain words for the trader ("key rejected", "no access to this sport"). */
+  message: string
+  /** Scopes (sports, the bookmaker) this key was refused for; cleared when the key changes. */
+  noAccess: string[]
+  /** Epoch ms before which no request is sent (429), or null. */
+  retryAt: number | null
+  lastOkAt: number | null
+}
+
+export type ServiceStateListener = (state: ServiceState) => void
+
+const SERVICE_WORDS: Record<ServiceName, string> = { 'data-service': 'the data service', 'odds-feed': 'the odds feed' }
+
+export function serviceWords(service: ServiceName): string {
+  return SERVICE_WORDS[service]
+}
+
+function fingerprint(key: string | null): string {
+  return key === null ? '' : createHash('sha256').update(key).digest('hex')
+}
+
+export class ServiceGate {
+  private current: ServiceState
+  private keyPrint = ''
+  private keyRejected = false
+  private readonly refusedScopes = new Map<string, string>()
+  private readonly listeners = new Set<ServiceStateListener>()
+
+  constructor(
+    readonly service: ServiceName,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.current = { service, status: 'idle', message: 'not used yet', noAccess: [], retryAt: null, lastOkAt: null }
+  }
+
+  state(): ServiceState {
+    return { ...this.current, noAccess: [...this.current.noAccess] }
+  }
+
+  onChange(listener: ServiceStateListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /**
+   * The error to answer without a network call, or null to go ahead. A new key lifts every
+   * rejection recorded against the old one.
+   */
+  refusal(scope: string, key: string | null, keyRequired: boolean): FeedError | null {
+    const print = fingerprint(key)
+    if (print !== this.keyPrint) {
+      this.keyPrint = print
+      this.keyRejected = false
+      this.refusedScopes.clear()
+      this.update({ status: 'idle', message: 'key changed', noAccess: [] })
+    }
+    if (key === null && keyRequired) {
+      const message = `no key set for ${serviceWords(this.service)}`
+      if (this.current.status !== 'no_key') this.update({ status: 'no_key', message })
+      return { kind: 'key_rejected', message }
+    }
+    if (this.keyRejected) return { kind: 'key_rejected', status: 401, message: 'key rejected' }
+    const refused = this.refusedScopes.get(scope)
+    if (refused !== undefined) return { kind: 'no_access', status: 403, message: refused }
+    return null
+  }
+
+  /** Milliseconds the caller must still wait before sending (0 when the gate is open). */
+  waitMs(): number {
+    const retryAt = this.current.retryAt
+    return retryAt === null ? 0 : Math.max(0, retryAt - this.now())
+  }
+
+  recordOk(): void {
+    if (this.current.status === 'ok' && this.current.retryAt === null) {
+      this.current.lastOkAt = this.now()
+      return
+    }
+    // A response that was already in flight must not reopen a gate another caller's 429 closed.
+    const retryAt = this.waitMs() > 0 ? this.current.retryAt : null
+    const status = retryAt === null ? 'ok' : 'backing_off'
+    this.update({ status, message: status === 'ok' ? 'ok' : this.current.message, retryAt, lastOkAt: this.now() })
+  }
+
+  recordKeyRejected(): void {
+    this.keyRejected = true
+    this.update({ status: 'key_rejected', message: 'key rejected' })
+  }
+
+  recordNoAccess(scope: string, message: string): void {
+    this.refusedScopes.set(scope, message)
+    this.update({ status: 'no_access', message, noAccess: [...this.refusedScopes.keys()] })
+  }
+
+  recordBackoff(untilMs: number, message: string): void {
+    this.update({ status: 'backing_off', message, retryAt: Math.max(untilMs, this.current.retryAt ?? 0) })
+  }
+
+  recordFailure(message: string): void {
+    this.update({ status: 'failing', message, retryAt: null })
+  }
+
+  private update(patch: Partial<ServiceState>): void {
+    this.current = { ...this.current, ...patch }
+    const snapshot = this.state()
+    for (const listener of this.listeners) listener(snapshot)
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * One live stream held open for as long as it is wanted: WebSocket first, the HTTP event stream
+ * when WebSocket cannot connect, staleness detection, jittered exponential reconnects, a slot
+ * from the shared connection bound, and the stream's health. Messages are parsed here and handed
+ * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
+ */
+import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
+import { backoffDelay, type BackoffPolicy } from './backoff'
+import { RateMeter } from './rate-meter'
+import type { SlotQueue } from './slots'
+import { openEventStream, openWebSocket, type TransportConnection, type TransportEnd } from './transports'
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: 'malformed' | 'unknown_kind'; detail: string }
+
+export interface LiveStreamOptions<T> {
+  id: string
+  service: FeedService
+  kind: string
+  matchId: number
+  /** Stream address without the token (`ws:`/`wss:`). */
+  wsUrl: string
+  /** The same stream as an HTTP event stream (`http:`/`https:`). */
+  sseUrl: string
+  token: string
+  decode: (json: unknown) => Decoded<T>
+  onMessage: (message: T, receivedAt: number) => void
+  /** Every connect and reconnect, before any message of the new connection. */
+  onConnected?: () => void
+  onState?: (health: StreamHealth) => void
+  slots: SlotQueue
+  staleAfterMs: number
+  backoff: BackoffPolicy
+  connectTimeoutMs?: number
+  clock?: () => number
+  random?: () => number
+}
+
+export function withToken(url: string, token: string): string {
+  const u = new URL(url)
+  u.searchParams.set('token', token)
+  return u.toString()
+}
+
+export class LiveStream<T> {
+  private state: StreamState = 'closed'
+  private transport: StreamTransport | null = null
+  private conn: TransportConnection | null = null
+  private releaseSlot: (() => void) | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private staleTimer: NodeJS.Timeout | null = null
+  private retryAt: number | null = null
+  private lastMessageAt: number | null = null
+  private lastError: string | null = null
+  /** Failed attempts since the last connection that delivered a message. */
+  private attempts = 0
+  private reconnects = 0
+  private malformed = 0
+  private unknownKind = 0
+  private started = false
+  private readonly rate: RateMeter
+  private readonly clock: () => number
+
+  constructor(private readonly o: LiveStreamOptions<T>) {
+    this.clock = o.clock ?? Date.now
+    this.rate = new RateMeter(this.clock())
+  }
+
+  start(): void {
+    if (this.started) return
+    this.started = true
+    this.requestSlot()
+  }
+
+  close(): void {
+    this.started = false
+    this.teardown()
+    this.setState('closed')
+  }
+
+  health(now = this.clock()): StreamHealth {
+    return {
+      id: this.o.id,
+      service: this.o.service,
+      kind: this.o.kind,
+      matchId: this.o.matchId,
+      state: this.state,
+      transport: this.transport,
+      retryAt: this.state === 'backing_off' ? this.retryAt : null,
+      retryInMs: this.state === 'backing_off' && this.retryAt !== null ? Math.max(0, this.retryAt - now) : null,
+      lastMessageAt: this.lastMessageAt,
+      lastMessageAgeMs: this.lastMessageAt === null ? null : Math.max(0, now - this.lastMessageAt),
+      reconnects: this.reconnects,
+      messagesPerSec: this.rate.perSecond(now),
+      malformed: this.malformed,
+      unknownKind: this.unknownKind,
+      lastError: this.lastError,
+    }
+  }
+
+  private requestSlot(): void {
+    this.setState('queued')
+    this.releaseSlot = this.o.slots.request(() => this.connect('ws'))
+  }
+
+  private connect(transport: StreamTransport): void {
+    this.transport = transport
+    this.setState('connecting')
+    const handlers = {
+      onOpen: () => this.opened(),
+      onText: (text: string) => this.received(text),
+      onEnd: (end: TransportEnd) => this.ended(end),
+    }
+    const options = { connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000 }
+    this.conn =
+      transport === 'ws'
+        ? openWebSocket(withToken(this.o.wsUrl, this.o.token), handlers, options)
+        : openEventStream(withToken(this.o.sseUrl, this.o.token), handlers, options)
+  }
+
+  private opened(): void {
+    // Staleness is measured from the connect, so a server that accepts and stays silent is caught.
+    this.lastMessageAt = this.clock()
+    this.setState('live')
+    const every = Math.max(5, Math.floor(this.o.staleAfterMs / 4))
+    this.staleTimer = setInterval(() => this.checkStale(), every)
+    this.staleTimer.unref()
+    this.o.onConnected?.()
+  }
+
+  private received(text: string): void {
+    const now = this.clock()
+    this.lastMessageAt = now
+    this.rate.add(now)
+    this.attempts = 0
+    if (this.state === 'stale') this.setState('live')
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      this.malformed++
+      return
+    }
+    const decoded = this.o.decode(json)
+    if (decoded.ok) this.o.onMessage(decoded.value, now)
+    else if (decoded.reason === 'malformed') this.malformed++
+    else this.unknownKind++
+  }
+
+  private checkStale(): void {
+    if (this.state !== 'live' || this.lastMessageAt === null) return
+    if (this.clock() - this.lastMessageAt < this.o.staleAfterMs) return
+    this.setState('stale')
+    this.lastError = `no message for ${this.o.staleAfterMs} ms`
+    this.teardown()
+    this.scheduleRetry()
+  }
+
+  private ended(end: TransportEnd): void {
+    const triedWs = this.transport === 'ws'
+    this.teardown()
+    if (end.kind === 'rejected') {
+      this.lastError = `key rejected (${end.status})`
+      this.setState('rejected')
+      return
+    }
+    this.lastError = this.redact(end.message)
+    if (triedWs && !end.opened) {
+      // WebSocket could not connect at all: try the event stream on the same path right away.
+      this.releaseSlot = this.o.slots.request(() => this.connect('sse'))
+      return
+    }
+    this.scheduleRetry()
+  }
+
+  private scheduleRetry(): void {
+    this.attempts++
+    const delay = backoffDelay(this.attempts, this.o.backoff, this.o.random)
+    this.retryAt = this.clock() + delay
+    this.setState('backing_off')
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      this.reconnects++
+      this.requestSlot()
+    }, delay)
+    this.retryTimer.unref()
+  }
+
+  /** Drops the connection, its timers and its slot; state is left to the caller. */
+  private teardown(): void {
+    this.conn?.close()
+    this.conn = null
+    if (this.staleTimer) clearInterval(this.staleTimer)
+    this.staleTimer = null
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    this.releaseSlot?.()
+    this.releaseSlot = null
+  }
+
+  /** Error text can echo a URL; the token must never reach health, logs or the bridge. */
+  private redact(message: string): string {
+    return this.o.token ? message.split(this.o.token).join('***') : message
+  }
+
+  private setState(state: StreamState): void {
+    if (this.state === state) return
+    this.state = state
+    this.o.onState?.(this.health())
+  }
+}

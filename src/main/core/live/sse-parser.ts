@@ -1,0 +1,43 @@
+/**
+ * A minimal text/event-stream reader: only `data:` fields matter to the feeds (every message is
+ * one JSON value), so `event:`, `id:` and `retry:` are ignored and `:` comment lines (keep-alives)
+ * are skipped. Multi-line data is joined with "\n" as the EventSource standard says.
+ */
+export class SseParser {
+  private pending = ''
+  private data: string[] = []
+
+  constructor(private readonly onData: (data: string) => void) {}
+
+  /** Feed decoded text in any chunking; complete events are dispatched as they end. */
+  push(chunk: string): void {
+    this.pending += chunk
+    let start = 0
+    for (;;) {
+      const nl = this.pending.indexOf('\n', start)
+      if (nl < 0) break
+      const end = nl > start && this.pending.charCodeAt(nl - 1) === 13 ? nl - 1 : nl
+      this.line(this.pending.slice(start, end))
+      start = nl + 1
+    }
+    this.pending = this.pending.slice(start)
+  }
+
+  private line(line: string): void {
+    if (line === '') {
+      if (this.data.length > 0) {
+        const data = this.data.join('\n')
+        this.data = []
+        this.onData(data)
+      }
+      return
+    }
+    if (line.startsWith(':')) return
+    const colon = line.indexOf(':')
+    const field = colon < 0 ? line : line.slice(0, colon)
+    if (field !== 'data') return
+    let value = colon < 0 ? '' : line.slice(colon + 1)
+    if (value.startsWith(' ')) value = value.slice(1)
+    this.data.push(value)
+  }
+}

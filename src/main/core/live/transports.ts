@@ -1,0 +1,147 @@
+/**
+ * The two ways to hold a live stream open: a WebSocket, or the same path as an HTTP event stream
+ * (the fallback when WebSocket cannot connect). Both report the same few facts to the stream
+ * owner: opened, a text message, and once, how it ended. A deliberate `close()` reports nothing.
+ */
+import WebSocket from 'ws'
+import { SseParser } from './sse-parser'
+
+export type TransportEnd =
+  /** 401/403 on the upgrade or the event-stream request: the key is refused. */
+  | { kind: 'rejected'; status: number }
+  /** Anything else; `opened` says whether messages could flow before it ended. */
+  | { kind: 'failed'; opened: boolean; message: string }
+
+export interface TransportHandlers {
+  onOpen(): void
+  onText(text: string): void
+  onEnd(end: TransportEnd): void
+}
+
+export interface TransportConnection {
+  close(): void
+}
+
+export interface TransportOptions {
+  /** Upgrade / response-header deadline. */
+  connectTimeoutMs: number
+}
+
+function isAuthStatus(status: number): boolean {
+  return status === 401 || status === 403
+}
+
+/** Calls `onEnd` at most once and never after a deliberate close. */
+function once(handlers: TransportHandlers): TransportHandlers & { close(): void; closed: boolean } {
+  let done = false
+  return {
+    get closed() {
+      return done
+    },
+    close: () => {
+      done = true
+    },
+    onOpen: () => {
+      if (!done) handlers.onOpen()
+    },
+    onText: (t) => {
+      if (!done) handlers.onText(t)
+    },
+    onEnd: (e) => {
+      if (done) return
+      done = true
+      handlers.onEnd(e)
+    },
+  }
+}
+
+/** fetch hides the socket error in `cause` ("fetch failed" alone says nothing). */
+function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err)
+  return err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message
+}
+
+export function openWebSocket(url: string, handlers: TransportHandlers, options: TransportOptions): TransportConnection {
+  const h = once(handlers)
+  let opened = false
+  let status: number | null = null
+  const ws = new WebSocket(url, { handshakeTimeout: options.connectTimeoutMs, perMessageDeflate: false })
+  ws.on('unexpected-response', (_req, res) => {
+    status = res.statusCode ?? null
+    res.resume()
+    // terminate() while CONNECTING aborts the handshake and emits 'close', where the end is reported.
+    ws.terminate()
+  })
+  ws.on('open', () => {
+    opened = true
+    h.onOpen()
+  })
+  ws.on('message', (data: Buffer, isBinary: boolean) => {
+    if (!isBinary) h.onText(data.toString())
+  })
+  let lastError = ''
+  ws.on('error', (err) => {
+    lastError = err.message
+  })
+  ws.on('close', (code) => {
+    if (status !== null && isAuthStatus(status)) h.onEnd({ kind: 'rejected', status })
+    else {
+      const message = status !== null ? `server answered ${status}` : lastError || `closed (${code})`
+      h.onEnd({ kind: 'failed', opened, message })
+    }
+  })
+  return {
+    close() {
+      h.close()
+      ws.removeAllListeners('message')
+      ws.on('error', () => {}) // a late socket error after a deliberate close is not news
+      ws.terminate()
+    },
+  }
+}
+
+export function openEventStream(
+  url: string,
+  handlers: TransportHandlers,
+  options: TransportOptions,
+): TransportConnection {
+  const h = once(handlers)
+  const abort = new AbortController()
+  const headerTimer = setTimeout(() => abort.abort(new Error('no response in time')), options.connectTimeoutMs)
+  let opened = false
+  void (async () => {
+    try {
+      const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal })
+      clearTimeout(headerTimer)
+      if (isAuthStatus(res.status)) {
+        await res.body?.cancel()
+        h.onEnd({ kind: 'rejected', status: res.status })
+        return
+      }
+      if (!res.ok || !res.body) {
+        await res.body?.cancel()
+        h.onEnd({ kind: 'failed', opened, message: `server answered ${res.status}` })
+        return
+      }
+      opened = true
+      h.onOpen()
+      const parser = new SseParser((data) => h.onText(data))
+      const decoder = new TextDecoder()
+      for await (const chunk of res.body) {
+        if (h.closed) break
+        parser.push(decoder.decode(chunk as Uint8Array, { stream: true }))
+      }
+      h.onEnd({ kind: 'failed', opened, message: 'event stream ended' })
+    } catch (err) {
+      clearTimeout(headerTimer)
+      h.onEnd({ kind: 'failed', opened, message: describeError(abort.signal.aborted ? abort.signal.reason : err) })
+    }
+  })()
+  return {
+    close() {
+      h.close()
+      clearTimeout(headerTimer)
+      abort.abort()
+    },
+  }
+}

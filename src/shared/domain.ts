@@ -1,0 +1,83 @@
+/**
+ * The domain model every process shares: what a price tick, a price change and an override event
+ * are once the feed edge has normalised them. Plain types + zod schemas (they cross the bridge).
+ */
+import { z } from 'zod'
+
+/** One outcome of one match: (matchId, oddType, oddKey). */
+export const OutcomeRef = z.object({
+  matchId: z.number().int(),
+  oddType: z.string(),
+  oddKey: z.string(),
+})
+export type OutcomeRef = z.infer<typeof OutcomeRef>
+
+/** Stable string id of an outcome, used as a map key in the store and the cache. */
+export function outcomeId(ref: OutcomeRef): string {
+  return `${ref.matchId}|${ref.oddType}|${ref.oddKey}`
+}
+
+/** A price as the feed sent it, after normalisation. Times are epoch milliseconds. */
+export const PriceTick = OutcomeRef.extend({
+  price: z.number(),
+  suspended: z.boolean(),
+  serverTs: z.number(),
+  receivedTs: z.number(),
+})
+export type PriceTick = z.infer<typeof PriceTick>
+
+export const Direction = z.enum(['up', 'down', 'flat'])
+export type Direction = z.infer<typeof Direction>
+
+/** A tick compared with the outcome's previous state: what changed, by how much. */
+export const PriceChange = PriceTick.extend({
+  previousPrice: z.number().nullable(),
+  previousSuspended: z.boolean().nullable(),
+  direction: Direction,
+  /** price − previousPrice (0 when there was no previous price). */
+  delta: z.number(),
+  /** delta / previousPrice × 100 (0 when there was no previous price). */
+  deltaPct: z.number(),
+})
+export type PriceChange = z.infer<typeof PriceChange>
+
+export function comparePrice(tick: PriceTick, previous: { price: number; suspended: boolean } | undefined): PriceChange {
+  const previousPrice = previous?.price ?? null
+  const delta = previousPrice === null ? 0 : tick.price - previousPrice
+  return {
+    ...tick,
+    previousPrice,
+    previousSuspended: previous?.suspended ?? null,
+    direction: delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat',
+    delta,
+    deltaPct: previousPrice ? (delta / previousPrice) * 100 : 0,
+  }
+}
+
+export const OverrideEventKind = z.enum(['set', 'changed', 'expired', 'lifted'])
+export type OverrideEventKind = z.infer<typeof OverrideEventKind>
+
+export const OverrideEvent = OutcomeRef.extend({
+  action: OverrideEventKind,
+  oddValue: z.number(),
+  previousValue: z.number().nullable(),
+  suspended: z.boolean(),
+  durationSeconds: z.number().int(),
+  setAt: z.number(),
+  expiresAt: z.number(),
+  serverTs: z.number(),
+  receivedTs: z.number(),
+})
+export type OverrideEvent = z.infer<typeof OverrideEvent>
+
+/** Match status values seen in the data service (field-notes.md). */
+export const MatchStatusType = z.enum([
+  'upcoming',
+  'live',
+  'finished',
+  'canceled',
+  'postponed',
+  'interrupted',
+  'delayed',
+])
+export type MatchStatusType = z.infer<typeof MatchStatusType>

@@ -1,0 +1,125 @@
+/**
+ * The feed health model that crosses the bridge: one entry per live stream and one summary per
+ * service. Times are epoch ms; ages and "retry in" are computed by main at snapshot time so the
+ * renderer shows them without trusting its own clock against the server's.
+ */
+import { z } from 'zod'
+
+export const FeedService = z.enum(['odds', 'data'])
+export type FeedService = z.infer<typeof FeedService>
+
+/**
+ * queued: waiting for a connection slot (the concurrent-connection bound is reached).
+ * rejected: the server refused the key (401/403); not retried until the key changes.
+ */
+export const StreamState = z.enum(['queued', 'connecting', 'live', 'stale', 'backing_off', 'rejected', 'closed'])
+export type StreamState = z.infer<typeof StreamState>
+
+export const StreamTransport = z.enum(['ws', 'sse'])
+export type StreamTransport = z.infer<typeof StreamTransport>
+
+export const StreamHealth = z.object({
+  /** Stable id, e.g. `odds:1234:updates`. */
+  id: z.string(),
+  service: FeedService,
+  /** `updates` / `overrides` for odds; `status` / `score` / `time` / `incident` for data. */
+  kind: z.string(),
+  matchId: z.number().int(),
+  state: StreamState,
+  transport: StreamTransport.nullable(),
+  /** When the next attempt starts (backing_off only). */
+  retryAt: z.number().nullable(),
+  retryInMs: z.number().nullable(),
+  lastMessageAt: z.number().nullable(),
+  lastMessageAgeMs: z.number().nullable(),
+  reconnects: z.number().int(),
+  messagesPerSec: z.number(),
+  malformed: z.number().int(),
+  unknownKind: z.number().int(),
+  /** Last failure in words (never contains the key). */
+  lastError: z.string().nullable(),
+})
+export type StreamHealth = z.infer<typeof StreamHealth>
+
+/** The REST side of a service, filled in by the REST client's owner (null when not known). */
+export const RestHealth = z.object({
+  state: z.enum(['ok', 'rejected', 'no_access', 'backing_off', 'error']),
+  message: z.string().nullable(),
+  retryAt: z.number().nullable(),
+  at: z.number(),
+})
+export type RestHealth = z.infer<typeof RestHealth>
+
+export const ServiceState = z.enum(['idle', 'connecting', 'live', 'degraded', 'rejected'])
+export type ServiceState = z.infer<typeof ServiceState>
+
+export const ServiceHealth = z.object({
+  service: FeedService,
+  state: ServiceState,
+  streams: z.record(StreamState, z.number().int()),
+  messagesPerSec: z.number(),
+  malformed: z.number().int(),
+  unknownKind: z.number().int(),
+  reconnects: z.number().int(),
+  lastMessageAt: z.number().nullable(),
+  lastMessageAgeMs: z.number().nullable(),
+  rest: RestHealth.nullable(),
+})
+export type ServiceHealth = z.infer<typeof ServiceHealth>
+
+export const FeedHealth = z.object({
+  at: z.number(),
+  services: z.array(ServiceHealth),
+  streams: z.array(StreamHealth),
+})
+export type FeedHealth = z.infer<typeof FeedHealth>
+
+/**
+ * A service's state from its streams: rejected wins (the trader must fix the key), then any
+ * trouble makes it degraded, all live is live. Closed streams do not count.
+ */
+export function summarizeService(
+  service: FeedService,
+  streams: readonly StreamHealth[],
+  rest: RestHealth | null,
+  now: number,
+): ServiceHealth {
+  const counts = Object.fromEntries(StreamState.options.map((s) => [s, 0])) as Record<StreamState, number>
+  let messagesPerSec = 0
+  let malformed = 0
+  let unknownKind = 0
+  let reconnects = 0
+  let lastMessageAt: number | null = null
+  for (const s of streams) {
+    if (s.service !== service) continue
+    counts[s.state]++
+    messagesPerSec += s.messagesPerSec
+    malformed += s.malformed
+    unknownKind += s.unknownKind
+    reconnects += s.reconnects
+    if (s.lastMessageAt !== null && (lastMessageAt === null || s.lastMessageAt > lastMessageAt)) {
+      lastMessageAt = s.lastMessageAt
+    }
+  }
+  const active = streams.filter((s) => s.service === service && s.state !== 'closed').length
+  const restRejected = rest?.state === 'rejected' || rest?.state === 'no_access'
+  let state: ServiceState
+  if (counts.rejected > 0 || restRejected) state = 'rejected'
+  else if (active === 0) state = 'idle'
+  else if (counts.live === active) state = 'live'
+  else if (counts.stale > 0 || counts.backing_off > 0) state = 'degraded'
+  // What is left is a mix of live, connecting and queued streams.
+  else state = 'connecting'
+  return {
+    service,
+    state,
+    streams: counts,
+    messagesPerSec,
+    malformed,
+    unknownKind,
+    reconnects,
+    lastMessageAt,
+    lastMessageAgeMs: lastMessageAt === null ? null : Math.max(0, now - lastMessageAt),
+    rest,
+  }
+}

@@ -1,0 +1,40 @@
+/** Trader settings: everything but secrets (keys live in the OS keychain, never here). */
+import { z } from 'zod'
+
+const url = (protocols: readonly string[]) =>
+  z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a ${protocols.join(' or ')} URL` })
+
+export const Settings = z.object({
+  sport: z.string().min(1),
+  bookmakerId: z.string(),
+  /** Data service of the chosen sport; other sports replace the last path segment (see feeds). */
+  dataBaseUrl: url(['http', 'https']).or(z.literal('')),
+  imageBaseUrl: url(['http', 'https']).or(z.literal('')),
+  wsBaseUrl: url(['ws', 'wss']).or(z.literal('')),
+  oddsBaseUrl: url(['http', 'https']).or(z.literal('')),
+  oddsWsBaseUrl: url(['ws', 'wss']).or(z.literal('')),
+  /** The feeds' `lang` parameter. */
+  language: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'language must look like "en" or "pt-BR"'),
+  /** Minimum time between two board patches; 16 ms ≈ one frame. */
+  conflationMs: z.number().int().min(16).max(5000),
+  theme: z.enum(['dark', 'light']),
+  retentionDays: z.number().int().min(1).max(3650),
+})
+export type Settings = z.infer<typeof Settings>
+
+export const SettingsPatch = Settings.partial().strict()
+export type SettingsPatch = z.infer<typeof SettingsPatch>
+
+export const DEFAULT_SETTINGS: Settings = {
+  sport: 'badminton',
+  bookmakerId: '',
+  dataBaseUrl: '',
+  imageBaseUrl: '',
+  wsBaseUrl: '',
+  oddsBaseUrl: '',
+  oddsWsBaseUrl: '',
+  language: 'en',
+  conflationMs: 16,
+  theme: 'dark',
+  retentionDays: 30,
+}

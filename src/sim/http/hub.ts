@@ -1,0 +1,67 @@
+/**
+ * Fan-out of live messages to subscribers. A message is serialized once by its producer and the
+ * same string goes to every subscriber of the channel (the whole point at 20k messages/s).
+ */
+import type { Faults } from '../faults'
+
+/** One live connection, whatever its transport (WebSocket or event stream). */
+export interface Sink {
+  send(text: string): void
+  close(): void
+}
+
+export class Hub {
+  private readonly channels = new Map<string, Set<Sink>>()
+  private readonly sinks = new Set<Sink>()
+
+  constructor(private readonly faults: Faults) {}
+
+  subscribe(channels: readonly string[], sink: Sink): () => void {
+    this.sinks.add(sink)
+    for (const channel of channels) {
+      let set = this.channels.get(channel)
+      if (!set) this.channels.set(channel, (set = new Set()))
+      set.add(sink)
+    }
+    return () => {
+      this.sinks.delete(sink)
+      for (const channel of channels) {
+        const set = this.channels.get(channel)
+        set?.delete(sink)
+        if (set?.size === 0) this.channels.delete(channel)
+      }
+    }
+  }
+
+  /** Producers check this before building a message nobody will read. */
+  has(channel: string): boolean {
+    return this.channels.has(channel)
+  }
+
+  publish(channel: string, text: string): void {
+    const set = this.channels.get(channel)
+    if (!set) return
+    for (const out of this.faults.streamTexts(text)) for (const sink of set) sink.send(out)
+  }
+
+  /** Sends to every subscriber of every channel whose name starts with `prefix` (heartbeats). */
+  broadcast(prefix: string, text: string): void {
+    const seen = new Set<Sink>()
+    for (const [channel, set] of this.channels) {
+      if (!channel.startsWith(prefix)) continue
+      for (const sink of set) {
+        if (seen.has(sink)) continue
+        seen.add(sink)
+        sink.send(text)
+      }
+    }
+  }
+
+  get connections(): number {
+    return this.sinks.size
+  }
+
+  dropAll(): void {
+    for (const sink of [...this.sinks]) sink.close()
+  }
+}

@@ -1,0 +1,61 @@
+/** The simulator's public contract (re-exported by index.ts). */
+import type { MatchPricesWire } from '../shared/feed/odds'
+
+export interface SimulatorOptions {
+  /** 0 = a free port (default 0); always binds 127.0.0.1. */
+  port?: number
+  /** Default 42. */
+  seed?: number
+  /** Match-clock acceleration, default 1. */
+  speed?: number
+  /** Total price updates/s across all live matches (default 200). */
+  rate?: number
+  /** How many matches are live at start per sport (default 8). */
+  liveMatches?: number
+  /** Epoch ms the world is built around (default Date.now()); same seed+startTime => same world and same first messages. */
+  startTime?: number
+  /** Default 'demo-key'. */
+  apiKey?: string
+  /** All off by default. */
+  faults?: FaultOptions
+}
+
+export interface FaultOptions {
+  /** Close every live connection every N s. */
+  dropEverySeconds?: number
+  /** 0..1 of stream messages replaced by malformed JSON text. */
+  malformedRatio?: number
+  /** 0..1 of stream messages of an unknown `type`. */
+  unknownKindRatio?: number
+  /** Delay every HTTP answer. */
+  slowMs?: number
+  /** After every `every` requests, answer `count` requests 429 with Retry-After. */
+  burst429?: { every: number; count: number; retryAfterSeconds: number }
+  /** 0..1 of HTTP answers replaced by 503. */
+  error5xxRatio?: number
+}
+
+export interface SimulatorInfo {
+  dataBaseUrl: string
+  imageBaseUrl: string
+  wsBaseUrl: string
+  oddsBaseUrl: string
+  oddsWsBaseUrl: string
+  apiKey: string
+  bookmakerId: string
+  sports: string[]
+}
+
+export interface SimulatorHandle extends SimulatorInfo {
+  close(): Promise<void>
+  /** For tests and benches, in-process only. */
+  control: {
+    setFaults(f: FaultOptions): void
+    setRate(updatesPerSecond: number): void
+    dropConnections(): void
+    /** Server truth, same as the REST answer. */
+    matchPrices(sport: string, matchId: number): MatchPricesWire
+    liveOddsMatchIds(sport: string): number[]
+    stats(): { priceMessagesSent: number; connections: number }
+  }
+}
