@@ -42,7 +42,8 @@ function readReadyUrl(child: ChildProcess): Promise<string> {
       const match = /ready at (http:\/\/\S+)/.exec(stdout)
       if (match?.[1]) resolve(match[1])
     })
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    // Keep only the tail: a long-running host logs on, and this buffer only explains an early exit.
+    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
     child.on('exit', (code) => reject(new Error(`host exited with ${code} before it was ready:\n${stderr}`)))
   })
 }

@@ -1,14 +1,17 @@
 /**
- * `npm run start:browser [-- --port N] [--data-dir DIR] [--rebuild]`: builds the renderer if it is
- * missing, starts the core in Node and serves the app to a browser on 127.0.0.1. Prints the URL
- * (with this run's token) on one line of stdout.
+ * `npm run start:browser [-- --port N] [--data-dir DIR] [--rebuild] [--sim-rate N] [--sim-live-matches N]
+ * [--sim-speed N] [--sim-seed N]`: builds the renderer if it is missing, starts the core in Node and
+ * serves the app to a browser on 127.0.0.1. Prints the URL (with this run's token) on one line of
+ * stdout. The --sim-* flags shape the built-in demo feed (tests and the render bench load it).
  */
 import Conf from 'conf'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createCore } from '../main/core/app'
+import { startSimulator } from '../sim'
 import { isAppUrl } from '../main/core/bridge/trust'
 import { defaultDataDir } from './data-dir'
 import { startHost } from './server'
@@ -18,6 +21,10 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     rebuild: { type: 'boolean', default: false },
+    'sim-rate': { type: 'string', default: '200' },
+    'sim-live-matches': { type: 'string', default: '8' },
+    'sim-speed': { type: 'string', default: '1' },
+    'sim-seed': { type: 'string', default: '42' },
   },
 })
 
@@ -29,10 +36,20 @@ if (values.rebuild || !existsSync(join(rendererDir, 'index.html'))) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be an integer 0..65535, got "${values.port}"`)
-  process.exit(2)
+function numberFlag(name: keyof typeof values, min: number, max: number): number {
+  const value = Number(values[name])
+  if (!Number.isFinite(value) || value < min || value > max) {
+    console.error(`--${name} must be a number ${min}..${max}, got "${String(values[name])}"`)
+    process.exit(2)
+  }
+  return value
+}
+const port = numberFlag('port', 0, 65535)
+const demoFeed = {
+  rate: numberFlag('sim-rate', 0, 1_000_000),
+  liveMatches: numberFlag('sim-live-matches', 0, 500),
+  speed: numberFlag('sim-speed', 0.1, 1000),
+  seed: numberFlag('sim-seed', 0, 2 ** 31),
 }
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
@@ -46,12 +63,15 @@ const version = (await import('../../package.json', { with: { type: 'json' } }))
 const host = await startHost({
   port,
   rendererDir,
-  createCore: (origin) =>
+  createCore: (origin, ports) =>
     createCore({
       info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
       store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value) },
+      secrets: new KeytarSecretStore(),
+      ports,
       isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
       log,
+      startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
     }),
 })
 

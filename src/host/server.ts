@@ -13,6 +13,9 @@ import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp'
 import type { Core } from '../main/core/app'
+import { downloadExporter, type HostPorts } from '../main/core/host-ports'
+import { PLACEHOLDER_PNG } from '../main/core/images'
+import { TEAM_IMAGE_PATH } from '../shared/bridge/channels'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
 import { readStaticFile } from './static-files'
 
@@ -21,8 +24,8 @@ const TOKEN_COOKIE = 'om_token'
 export interface HostOptions {
   port: number
   rendererDir: string
-  /** Builds the core once the host knows its own origin (the bridge's trusted sender). */
-  createCore: (origin: string) => Core | Promise<Core>
+  /** Builds the core once the host knows its own origin (the bridge's trusted sender) and ports. */
+  createCore: (origin: string, ports: HostPorts) => Promise<Core>
   token?: string
 }
 
@@ -42,7 +45,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const core = await options.createCore(origin)
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  const broadcast = (message: HostToPage) => {
+    const text = JSON.stringify(message)
+    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text)
+  }
+  const core = await options.createCore(origin, {
+    // The page shows it with the browser's Notification API (see browser/bridge.ts).
+    notifier: { notify: ({ title, body, matchId }) => broadcast({ notify: { title, body, matchId } }) },
+    exporter: downloadExporter,
+    windows: { openMatch: (matchId) => ({ url: `/#/match/${matchId}` }) },
+  })
 
   const allowed = (request: IncomingMessage): boolean => {
     const requestOrigin = request.headers.origin
@@ -72,12 +85,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return send(response, 200, 'text/html; charset=utf-8', indexHtml, 'no-store')
     }
     if (url.pathname === BRIDGE_SCRIPT_PATH) return send(response, 200, 'text/javascript; charset=utf-8', bridgeScript)
+    if (url.pathname.startsWith(TEAM_IMAGE_PATH)) return serveTeamImage(response, url.pathname.slice(TEAM_IMAGE_PATH.length))
     const file = await readStaticFile(options.rendererDir, url.pathname)
     if (!file) return send(response, 404, 'text/plain; charset=utf-8', 'not found')
     return send(response, 200, file.type, file.body)
   }
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  /** Cached team image by hash; the image cache refuses any hash outside the strict pattern. */
+  async function serveTeamImage(response: ServerResponse, hash: string): Promise<void> {
+    const image = await core.images.get(hash).catch(() => null)
+    send(response, 200, 'image/png', Buffer.from(image?.bytes ?? PLACEHOLDER_PNG), 'max-age=86400')
+  }
+
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', origin)
     if (url.pathname !== BRIDGE_SOCKET_PATH || !allowed(request) || request.headers.origin !== origin) {
@@ -100,15 +119,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     } catch {
       return // not a request of ours; nothing to answer to
     }
+    if ('notificationClicked' in request) {
+      const matchId = request.notificationClicked?.matchId
+      if (Number.isInteger(matchId)) core.focusMatch(matchId)
+      return
+    }
     if (typeof request?.id !== 'number' || typeof request.channel !== 'string') return
     const result = await core.router.dispatch(request.channel, request.input, { url: senderUrl })
     sendToPage(ws, { id: request.id, result })
   }
 
-  const removeSink = core.router.addSink((channel, payload) => {
-    const text = JSON.stringify({ event: channel, payload } satisfies HostToPage)
-    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text)
-  })
+  const removeSink = core.router.addSink((channel, payload) => broadcast({ event: channel, payload }))
 
   return {
     url: `${origin}/?token=${token}`,

@@ -1,16 +1,20 @@
 /**
- * Electron composition root, and nothing more: app lifecycle, the window, tray and menu, and the
+ * Electron composition root, and nothing more: app lifecycle, windows, tray and menu, and the
  * Electron adapters for the core's ports. All behaviour lives in ./core.
  */
 import { app, BrowserWindow } from 'electron'
 import log from 'electron-log/main'
 import Store from 'electron-store'
 import { join } from 'node:path'
-import { createCore } from './core/app'
+import { startSimulator } from '../sim'
+import { KeytarSecretStore } from './adapters/keytar-secrets'
+import { createCore, type Core } from './core/app'
 import { isAppUrl, type AppLocation } from './core/bridge/trust'
+import { electronHostPorts } from './host-adapters'
 import { connectIpc } from './ipc-transport'
+import { registerTeamImageScheme, serveTeamImages } from './team-image-protocol'
 import { createTray, installAppMenu } from './tray'
-import { createMainWindow, type WindowBounds } from './window'
+import { createMainWindow, createMatchWindow, type WindowBounds } from './window'
 
 const here = import.meta.dirname
 const resources = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
@@ -18,11 +22,18 @@ const devServer = process.env['ELECTRON_RENDERER_URL']
 const rendererDir = join(here, '../renderer')
 const appLocation: AppLocation = devServer ? { kind: 'origin', origin: devServer } : { kind: 'file', rendererDir }
 
+/** Loads the renderer at a hash route (`''` for the main view, `match/12` for one match). */
+function loadRenderer(window: BrowserWindow, route: string): Promise<void> {
+  return devServer ? window.loadURL(`${devServer}#/${route}`) : window.loadFile(join(rendererDir, 'index.html'), { hash: `/${route}` })
+}
+
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   log.initialize()
+  registerTeamImageScheme()
   let mainWindow: BrowserWindow | null = null
+  let core: Core | null = null
   const showWindow = () => {
     if (!mainWindow) return
     if (mainWindow.isMinimized()) mainWindow.restore()
@@ -31,9 +42,11 @@ if (!app.requestSingleInstanceLock()) {
   }
   app.on('second-instance', showWindow)
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const store = new Store<{ windowBounds?: WindowBounds; settings?: unknown }>()
-    const core = createCore({
+    const preloadDir = join(here, '../preload')
+    const icon = join(resources, 'icon.png')
+    core = await createCore({
       info: {
         name: 'Odds Monitor',
         version: app.getVersion(),
@@ -43,24 +56,28 @@ if (!app.requestSingleInstanceLock()) {
         logFile: log.transports.file.getFile().path,
       },
       store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value) },
+      secrets: new KeytarSecretStore(),
+      ports: electronHostPorts({
+        mainWindow: () => mainWindow,
+        showMainWindow: showWindow,
+        focusMatch: (matchId) => core?.focusMatch(matchId),
+        openMatchWindow: (matchId) =>
+          createMatchWindow({ preloadDir, app: appLocation, icon, load: (w) => loadRenderer(w, `match/${matchId}`) }),
+      }),
       isTrustedSender: (url) => isAppUrl(url, appLocation),
       log,
+      startDemoFeed: () => startSimulator({ port: 0 }),
     })
+    serveTeamImages(core.images)
     const disconnectIpc = connectIpc(core.router)
     installAppMenu(() => mainWindow)
     createTray(join(resources, 'tray.png'), showWindow)
-    mainWindow = createMainWindow({
-      preloadDir: join(here, '../preload'),
-      app: appLocation,
-      state: store,
-      icon: join(resources, 'icon.png'),
-      load: (window) => (devServer ? window.loadURL(devServer) : window.loadFile(join(rendererDir, 'index.html'))),
-    })
+    mainWindow = createMainWindow({ preloadDir, app: appLocation, state: store, icon, load: (w) => loadRenderer(w, '') })
     mainWindow.on('closed', () => (mainWindow = null))
 
     app.on('before-quit', () => {
       disconnectIpc()
-      void core.stop()
+      void core?.stop()
     })
   })
 

@@ -59,6 +59,26 @@ export function createMainWindow(options: {
   return window
 }
 
+/** One match in its own window (the board's "open in window"); same hardening, no remembered bounds. */
+export function createMatchWindow(options: {
+  preloadDir: string
+  app: AppLocation
+  load: (window: BrowserWindow) => Promise<void>
+  icon: string
+}): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 720,
+    height: 640,
+    backgroundColor: '#0f1216',
+    title: 'Odds Monitor — match',
+    icon: options.icon,
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(options.preloadDir, 'index.cjs') },
+  })
+  hardenWebContents(window.webContents, options.app)
+  void options.load(window)
+  return window
+}
+
 /** A remembered position on a monitor that is gone would open the window off-screen. */
 function visibleBounds(bounds: WindowBounds | undefined): WindowBounds {
   const fallback = { width: 1440, height: 900 }

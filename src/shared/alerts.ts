@@ -59,7 +59,13 @@ export const AlertCondition = z.discriminatedUnion('kind', [
 ])
 export type AlertCondition = z.infer<typeof AlertCondition>
 export type AlertKind = AlertCondition['kind']
-export const ALERT_KINDS = ['move', 'threshold', 'suspension', 'override', 'match_status'] as const satisfies readonly AlertKind[]
+export const ALERT_KINDS = [
+  'move',
+  'threshold',
+  'suspension',
+  'override',
+  'match_status',
+] as const satisfies readonly AlertKind[]
 export const AlertKindSchema = z.enum(ALERT_KINDS)
 
 const matchId = z.number().int('Must be a match id').positive('Must be a match id')
@@ -94,7 +100,11 @@ const ruleShape = {
   scope: AlertScope,
   condition: AlertCondition,
   /** After a rule fires, further firings of it within this many seconds are dropped. */
-  cooldownSeconds: z.number().int('Must be whole seconds').min(0, 'Must be 0 or more').max(86_400, 'Must be at most one day'),
+  cooldownSeconds: z
+    .number()
+    .int('Must be whole seconds')
+    .min(0, 'Must be 0 or more')
+    .max(86_400, 'Must be at most one day'),
   /** Fire at most once per outcome (per match for match-status rules) until the rule is edited. */
   doNotRepeat: z.boolean(),
 }

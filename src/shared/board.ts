@@ -19,7 +19,7 @@ export const BoardCell = z.object({
   matchId: z.number().int(),
   oddType: z.string(),
   oddKey: z.string(),
-  /** The feed's price (an active override is in `override`, the UI decides how to show both). */
+  /** The served price: while an override is in force the feed serves its value (see `override`). */
   price: z.number(),
   /** Outcome or its market suspended. */
   suspended: z.boolean(),
@@ -60,6 +60,25 @@ export const TeamScore = z.object({
 })
 export type TeamScore = z.infer<typeof TeamScore>
 
+/** The data service sends the clock about once a minute; `at` lets the UI run it in between. */
+export const MatchClock = z.object({
+  elapsedSeconds: z.number().nullable(),
+  period: z.string().nullable(),
+  /** Receive time of the clock reading (epoch ms). */
+  at: z.number(),
+})
+export type MatchClock = z.infer<typeof MatchClock>
+
+export const MatchIncident = z.object({
+  type: z.string(),
+  isHome: z.boolean().nullable(),
+  /** Match minute. */
+  minute: z.number().nullable(),
+  homeScore: z.number().nullable(),
+  awayScore: z.number().nullable(),
+})
+export type MatchIncident = z.infer<typeof MatchIncident>
+
 export const MatchHeader = z.object({
   matchId: z.number().int(),
   sport: z.string(),
@@ -67,9 +86,8 @@ export const MatchHeader = z.object({
   status: z.string().nullable(),
   statusReason: z.string().nullable(),
   score: z.object({ home: TeamScore, away: TeamScore }).nullable(),
-  /** Match clock as the data service sends it (e.g. seconds played, or a display string). */
-  clock: z.string().nullable(),
-  lastIncident: z.string().nullable(),
+  clock: MatchClock.nullable(),
+  lastIncident: MatchIncident.nullable(),
   /** False while the odds snapshot is being (re)fetched: the board may be behind the server. */
   synced: z.boolean(),
 })

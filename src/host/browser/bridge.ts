@@ -4,9 +4,9 @@
  * file before the renderer's own script; the renderer cannot tell the two transports apart.
  */
 import type { OddsMonitorApi } from '../../shared/bridge/api'
-import { BRIDGE_GLOBAL, EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/bridge/channels'
+import { BRIDGE_GLOBAL, EVENT_CHANNELS, IMAGE_HASH_PATTERN, INVOKE_CHANNELS, TEAM_IMAGE_PATH } from '../../shared/bridge/channels'
 import type { BridgeResult } from '../../shared/bridge/result'
-import { BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from '../protocol'
+import { BRIDGE_SOCKET_PATH, type HostToPage, type PageNotification, type PageToHost } from '../protocol'
 
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
 const eventChannels: ReadonlySet<string> = new Set(EVENT_CHANNELS)
@@ -26,10 +26,29 @@ socket.addEventListener('message', (event: MessageEvent<string>) => {
   if ('id' in message) {
     pending.get(message.id)?.(message.result)
     pending.delete(message.id)
+  } else if ('notify' in message) {
+    showNotification(message.notify)
   } else {
     for (const listener of listeners.get(message.event) ?? []) listener(message.payload)
   }
 })
+
+/**
+ * The browser's Notification API stands in for the desktop's: the host's notifier port sends
+ * `notify`, a click goes back to the host, which brings the match forward like Electron does.
+ */
+function showNotification({ title, body, matchId }: PageNotification): void {
+  if (typeof Notification === 'undefined') return
+  const show = () => {
+    const notification = new Notification(title, { body, tag: `match-${matchId}` })
+    notification.onclick = () => {
+      window.focus()
+      send({ notificationClicked: { matchId } })
+    }
+  }
+  if (Notification.permission === 'granted') show()
+  else if (Notification.permission !== 'denied') void Notification.requestPermission().then((p) => p === 'granted' && show())
+}
 socket.addEventListener('close', () => {
   for (const resolve of pending.values()) {
     resolve({ ok: false, error: { code: 'not_available', message: 'lost the connection to the host' } })
@@ -61,6 +80,7 @@ const api = {
     set.add(listener)
     return () => void set.delete(listener)
   },
+  imageUrl: (hash: string) => (IMAGE_HASH_PATTERN.test(hash) ? `${TEAM_IMAGE_PATH}${hash}` : ''),
 } as unknown as OddsMonitorApi
 
 Object.defineProperty(window, BRIDGE_GLOBAL, { value: Object.freeze(api), writable: false })

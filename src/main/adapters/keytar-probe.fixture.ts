@@ -1,11 +1,21 @@
-/** Test fixture: tries to store a key in a process without a usable D-Bus, prints the outcome as JSON. */
+/**
+ * Test fixture, run as a child process without a usable D-Bus: what the adapter and the KeyService
+ * over it say when there is no keychain. Prints one JSON line.
+ */
+import { KeyService } from '../core/secrets/key-service'
+import { failWith } from '../core/feeds/http/result'
 import { KeytarSecretStore } from './keytar-secrets'
 
 const [service = 'probe', secret = 'probe'] = process.argv.slice(2)
+const store = new KeytarSecretStore(service)
+let adapterError: { name: string; message: string } | null = null
 try {
-  await new KeytarSecretStore(service).set('odds-feed', secret)
-  console.log(JSON.stringify({ name: 'stored', message: 'stored' }))
+  await store.set('odds-feed', secret)
 } catch (error) {
-  const e = error as Error
-  console.log(JSON.stringify({ name: e.name, message: e.message }))
+  adapterError = { name: (error as Error).name, message: (error as Error).message }
 }
+const untested = async () => failWith('network', 'not called')
+const keys = new KeyService({ store, testers: { 'data-service': untested, 'odds-feed': untested } })
+console.log(
+  JSON.stringify({ adapterError, setKey: await keys.setKey('odds-feed', secret), status: await keys.status() }),
+)

@@ -34,10 +34,18 @@ describe('KeytarSecretStore in a real Secret Service', () => {
   it('says "no keychain available" plainly when there is no D-Bus session, and keeps the key out of it', async () => {
     const probe = fileURLToPath(new URL('./keytar-probe.fixture.ts', import.meta.url))
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' }
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', probe, service, 'never-stored-secret'], { env })
-    const outcome = JSON.parse(stdout) as { name: string; message: string }
-    expect(outcome.name).toBe('SecretStoreError')
-    expect(outcome.message).toMatch(/^no keychain available \(.+\)$/)
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', probe, service, 'never-stored-secret'],
+      { env },
+    )
+    const outcome = JSON.parse(stdout) as Record<string, unknown>
+    const noKeychain = 'no keychain available (no D-Bus session)'
+    expect(outcome).toEqual({
+      adapterError: { name: 'SecretStoreError', message: noKeychain },
+      setKey: { ok: false, error: { code: 'no_keychain', message: noKeychain } },
+      status: { ok: false, error: { code: 'no_keychain', message: noKeychain } },
+    })
     expect(stdout).not.toContain('never-stored-secret')
   })
 })

@@ -1,49 +1,215 @@
 /**
- * The application core's composition root: builds the services behind the bridge and registers
- * their handlers. Both hosts (Electron's main process and the headless Node host) call this with
- * their own adapters for the ports; nothing here knows which one it runs in.
+ * The application core's composition root: builds the services behind the bridge and wires the
+ * one-way data flow (feeds → watch engine → cache, alert rules, board patches → bridge). Both
+ * hosts (Electron's main process and the headless Node host) call this with their own adapters
+ * for the ports; nothing here knows which one it runs in.
  */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { AppInfo } from '../../shared/bridge/contract'
+import type { SimulatorHandle } from '../../sim/types'
+import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
+import { openCache, type Cache } from './cache'
+import { DiscoveryService } from './discovery/discovery-service'
+import { FeedSession } from './feed/feed-session'
+import { LiveFeed } from './feed/live-feed'
+import { DataServiceClient } from './feeds/data-service/data-service-client'
+import { HttpClient } from './feeds/http/http-client'
+import { OddsClient } from './feeds/odds/odds-client'
+import { registerHandlers } from './handlers'
+import type { HostPorts } from './host-ports'
+import { createImageCache, type ImageCache } from './images'
+import { KeyService } from './secrets/key-service'
+import { feedKeyTesters } from './secrets/key-testers'
+import type { SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
+import { WatchlistService } from './watchlists/watchlist-service'
+
+export interface CoreLog {
+  error(message: string, ...details: unknown[]): void
+  info(message: string, ...details: unknown[]): void
+}
 
 export interface CoreOptions {
   info: AppInfo
   store: KeyValueStore
+  secrets: SecretStore
+  ports: HostPorts
   isTrustedSender: (url: string) => boolean
-  log: { error(message: string, ...details: unknown[]): void; info(message: string, ...details: unknown[]): void }
+  log: CoreLog
+  /** The built-in simulated feed used while no key is set (the host decides how it runs). */
+  startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
+  healthMs?: number
 }
 
 export interface Core {
   router: BridgeRouter
   settings: SettingsService
+  session: FeedSession
+  images: ImageCache
+  cache: Cache
+  /** A notification was clicked: bring the match forward in every window. */
+  focusMatch(matchId: number): void
   stop(): Promise<void>
 }
 
-export function createCore(options: CoreOptions): Core {
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const { log, store } = options
   const startedAt = Date.now()
+  mkdirSync(options.info.dataDir, { recursive: true })
+
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
-    onHandlerError: (channel, error) => options.log.error(`bridge handler ${channel} failed`, error),
+    onHandlerError: (channel, error) => log.error(`bridge handler ${channel} failed`, error),
   })
-  const settings = new SettingsService(options.store)
+  const settings = new SettingsService(store)
+  const watchlists = new WatchlistService(store)
+  const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
+    onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
+  })
+  if (cache.setAside) log.error(`cache file set aside: ${cache.setAside.message}`)
 
-  router.handle('app:info', () => options.info)
-  router.handle('settings:get', () => settings.get())
-  router.handle('settings:update', (patch) => settings.update(patch))
+  const session: FeedSession = new FeedSession({
+    settings: () => settings.get(),
+    anyKeySet: async (): Promise<boolean> => {
+      const status = await keys.status()
+      return status.ok && Object.values(status.value).some((k) => k.set)
+    },
+    readKey: (account) => keys.getKey(account),
+    startDemoFeed: options.startDemoFeed,
+    log,
+  })
+  const dataHttp = new HttpClient({ service: 'data-service', getKey: () => session.getKey('data-service') })
+  const oddsHttp = new HttpClient({ service: 'odds-feed', getKey: () => session.getKey('odds-feed') })
+  const dataClient = new DataServiceClient({ http: dataHttp, settings: () => session.endpoints(), cache })
+  const oddsClient = new OddsClient({ http: oddsHttp, settings: () => session.endpoints() })
+  // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
+  const keys: KeyService = new KeyService({
+    store: options.secrets,
+    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
+  })
 
-  const heartbeat = setInterval(() => {
-    const ts = Date.now()
-    router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
-  }, options.heartbeatMs ?? 1000)
-  heartbeat.unref()
+  const images = createImageCache({
+    dir: join(options.info.dataDir, 'images'),
+    fetchImage: async (hash) => {
+      const url = dataClient.imageUrl(hash)
+      if (!url) return null
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      return response.ok ? new Uint8Array(await response.arrayBuffer()) : null
+    },
+  })
+
+  const alerts = new AlertsService({
+    store,
+    notifier: options.ports.notifier,
+    watchlistsOf: (matchId) => watchlists.listsOf(matchId),
+    describeMatch: (matchId) => describeMatch(watchlists, matchId),
+  })
+  alerts.onChange(({ added }) => {
+    cache.recordAlerts(added.map((entry) => ({ ...entry })))
+    router.emit('alerts:changed', alerts.list())
+  })
+
+  const watchTargets = () => watchlists.allMatches().map((m) => ({ sport: m.sport, matchId: m.matchId }))
+  const live = new LiveFeed({
+    session,
+    odds: oddsClient,
+    conflationMs: () => settings.get().conflationMs,
+    targets: watchTargets,
+    restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
+    sinks: {
+      onTicks: (ticks) => cache.recordTicks(ticks),
+      onChanges: (changes) => {
+        for (const change of changes) alerts.engine.onPriceChange(change)
+      },
+      onOverride: (events) => {
+        cache.recordOverrideEvents(events)
+        for (const event of events) alerts.engine.onOverride(event)
+      },
+      onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
+      onPatch: (patch) => router.emit('board:patch', patch),
+    },
+  })
+
+  const emitKeys = async () => {
+    const status = await keys.status()
+    if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
+  }
+  keys.onChange(() => {
+    void session.refresh()
+    void emitKeys()
+  })
+  session.onChange((mode) => {
+    router.emit('feed:mode', mode)
+    void live.restart()
+  })
+  settings.onChange((next, previous) => {
+    if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
+    const endpointsChanged = (['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const).some(
+      (field) => next[field] !== previous[field],
+    )
+    if (endpointsChanged && session.mode().mode === 'real') void live.restart()
+  })
+  watchlists.onChange((state) => {
+    router.emit('watchlists:changed', state)
+    live.follow(watchTargets())
+  })
+
+  registerHandlers(router, {
+    info: options.info,
+    settings,
+    keys,
+    session,
+    live,
+    watchlists,
+    discovery: new DiscoveryService(dataClient, cache),
+    odds: oddsClient,
+    alerts,
+    cache,
+    ports: options.ports,
+  })
+
+  await session.refresh()
+  compactCache(cache, settings.get().retentionDays, log)
+
+  const timers = [
+    setInterval(() => {
+      const ts = Date.now()
+      router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
+    }, options.heartbeatMs ?? 1000),
+    setInterval(() => router.emit('feed:health', live.health()), options.healthMs ?? 1000),
+    setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
+  ]
+  for (const timer of timers) timer.unref()
 
   return {
     router,
     settings,
+    session,
+    images,
+    cache,
+    focusMatch: (matchId) => router.emit('app:focusMatch', { matchId }),
     async stop() {
-      clearInterval(heartbeat)
+      for (const timer of timers) clearInterval(timer)
+      live.close()
+      alerts.dispose()
+      await session.stop()
+      cache.close()
     },
   }
+}
+
+function compactCache(cache: Cache, retentionDays: number, log: CoreLog): void {
+  try {
+    cache.compact(retentionDays)
+  } catch (error) {
+    log.error('cache compaction failed', error)
+  }
+}
+
+function describeMatch(watchlists: WatchlistService, matchId: number): string {
+  const match = watchlists.allMatches().find((m) => m.matchId === matchId)
+  return match ? `${match.home.name} v ${match.away.name}` : `match ${matchId}`
 }

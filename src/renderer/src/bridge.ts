@@ -33,3 +33,8 @@ export async function call<C extends InvokeChannel>(
 export function subscribe<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
   return window.oddsMonitor.on(channel, listener)
 }
+
+/** URL of a cached team image, or '' for a hash that is not of the accepted shape (show a placeholder). */
+export function imageUrl(hashImage: string | null): string {
+  return hashImage ? window.oddsMonitor.imageUrl(hashImage) : ''
+}

@@ -10,4 +10,6 @@ export interface OddsMonitorApi {
   ): Promise<BridgeResult<InvokeOutput<C>>>
   /** Subscribes to an event channel; returns the function that unsubscribes. */
   on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void
+  /** Where the page loads a team image from (a custom protocol in Electron, a path in the browser host). */
+  imageUrl(hashImage: string): string
 }

@@ -3,12 +3,56 @@
  * preload should stay tiny (no zod). contract.ts pairs every name with its schemas and fails to
  * typecheck if the two lists drift apart.
  */
-export const INVOKE_CHANNELS = ['app:info', 'settings:get', 'settings:update'] as const
+export const INVOKE_CHANNELS = [
+  'app:info',
+  'settings:get',
+  'settings:update',
+  'keys:status',
+  'keys:set',
+  'keys:test',
+  'keys:remove',
+  'feed:mode',
+  'feed:health',
+  'discover:matches',
+  'discover:search',
+  'watchlists:get',
+  'watchlists:command',
+  'board:get',
+  'overrides:set',
+  'overrides:lift',
+  'window:openMatch',
+  'alerts:list',
+  'alerts:markRead',
+  'rules:list',
+  'rules:save',
+  'rules:delete',
+  'rules:deliveryGet',
+  'rules:deliverySet',
+  'history:series',
+  'history:ticks',
+  'history:export',
+] as const
 
-export const EVENT_CHANNELS = ['app:heartbeat'] as const
+export const EVENT_CHANNELS = [
+  'app:heartbeat',
+  'board:patch',
+  'feed:health',
+  'feed:mode',
+  'keys:changed',
+  'watchlists:changed',
+  'alerts:changed',
+  'app:focusMatch',
+] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]
 export type EventChannel = (typeof EVENT_CHANNELS)[number]
 
 /** The name the API is exposed under on `window`, by the preload and by the headless host. */
 export const BRIDGE_GLOBAL = 'oddsMonitor'
+
+/** Image hashes are feed data that end up in a URL and a file name: only this shape is accepted anywhere. */
+export const IMAGE_HASH_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+
+/** The custom protocol (Electron) and the path prefix (browser host) that serve cached team images. */
+export const TEAM_IMAGE_SCHEME = 'team-image'
+export const TEAM_IMAGE_PATH = '/team-image/'

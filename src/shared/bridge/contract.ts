@@ -4,7 +4,23 @@
  * payload before it is sent; the renderer gets its types from here.
  */
 import { z } from 'zod'
+import { AlertDeliverySettings, AlertEntry, AlertRule, AlertRuleDraft } from '../alerts'
+import { BoardPatch, MatchBoard } from '../board'
+import { DiscoverPage, DiscoverQuery, SearchHit, SearchQuery } from '../discovery'
+import {
+  AccountInput,
+  FeedMode,
+  KeysStatus,
+  KeyTestResult,
+  LiftOverrideCommand,
+  OverrideAnswer,
+  OverrideCommand,
+  SetKeyInput,
+} from '../feed-status'
+import { FeedHealth } from '../health'
+import { ExportResult, HistoryRange, HistorySeries, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
+import { WatchlistCommand, WatchlistState } from '../watchlists'
 import type { EventChannel, InvokeChannel } from './channels'
 
 export const AppInfo = z.object({
@@ -22,6 +38,13 @@ export const Heartbeat = z.object({ ts: z.number(), uptimeMs: z.number() })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
 const NoInput = z.undefined()
+const MatchInput = z.strictObject({ matchId: z.number().int() })
+
+export const AlertList = z.object({ entries: z.array(AlertEntry), unread: z.number().int() })
+export type AlertList = z.infer<typeof AlertList>
+export const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
+export const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
+export const OpenedWindow = z.object({ url: z.string().nullable() })
 
 export interface InvokeSpec {
   input: z.ZodType
@@ -32,10 +55,43 @@ export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },
+  'keys:status': { input: NoInput, output: KeysStatus },
+  'keys:set': { input: SetKeyInput, output: KeysStatus },
+  'keys:test': { input: AccountInput, output: KeyTestResult },
+  'keys:remove': { input: AccountInput, output: KeysStatus },
+  'feed:mode': { input: NoInput, output: FeedMode },
+  'feed:health': { input: NoInput, output: FeedHealth },
+  'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
+  'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
+  'watchlists:get': { input: NoInput, output: WatchlistState },
+  'watchlists:command': { input: WatchlistCommand, output: WatchlistState },
+  /** Full boards of the active watchlist's matches (a page load or a second window starts here). */
+  'board:get': { input: NoInput, output: z.array(MatchBoard) },
+  'overrides:set': { input: OverrideCommand, output: OverrideAnswer },
+  'overrides:lift': { input: LiftOverrideCommand, output: OverrideAnswer },
+  'window:openMatch': { input: MatchInput, output: OpenedWindow },
+  'alerts:list': { input: NoInput, output: AlertList },
+  'alerts:markRead': { input: MarkReadInput, output: AlertList },
+  'rules:list': { input: NoInput, output: z.array(AlertRule) },
+  'rules:save': { input: SaveRuleInput, output: AlertRule },
+  'rules:delete': { input: z.strictObject({ id: z.string() }), output: z.array(AlertRule) },
+  'rules:deliveryGet': { input: NoInput, output: AlertDeliverySettings },
+  'rules:deliverySet': { input: AlertDeliverySettings, output: AlertDeliverySettings },
+  'history:series': { input: SeriesQuery, output: HistorySeries },
+  'history:ticks': { input: TicksQuery, output: TickPage },
+  'history:export': { input: HistoryRange, output: ExportResult },
 } as const satisfies { [C in InvokeChannel]: InvokeSpec }
 
 export const eventContract = {
   'app:heartbeat': Heartbeat,
+  'board:patch': BoardPatch,
+  'feed:health': FeedHealth,
+  'feed:mode': FeedMode,
+  'keys:changed': KeysStatus,
+  'watchlists:changed': WatchlistState,
+  'alerts:changed': AlertList,
+  /** A notification was clicked: bring this match forward. */
+  'app:focusMatch': MatchInput,
 } as const satisfies { [C in EventChannel]: z.ZodType }
 
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['input']>

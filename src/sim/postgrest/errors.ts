@@ -18,7 +18,8 @@ export class QueryError extends Error {
 }
 
 /** What part of the query failed to parse, as it appears in the message. */
-export type ParsedPart = 'filter' | 'logic tree' | 'select parameter' | 'order parameter' | 'limit parameter' | 'offset parameter'
+export type ParsedPart =
+  'filter' | 'logic tree' | 'select parameter' | 'order parameter' | 'limit parameter' | 'offset parameter'
 
 /** PGRST100: the request's grammar is wrong. The message names the parameter; details say why. */
 export function parseError(part: ParsedPart, key: string, value: string, reason: string): QueryError {

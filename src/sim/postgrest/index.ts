@@ -26,9 +26,7 @@ import { parseQuery, type ColumnRef, type Filter, type ParsedQuery, type SelectI
 
 export type { PostgrestErrorBody } from './errors'
 
-export type QueryOutcome =
-  | { status: 200; rows: Record<string, unknown>[] }
-  | { status: 400; error: PostgrestErrorBody }
+export type QueryOutcome = { status: 200; rows: Record<string, unknown>[] } | { status: 400; error: PostgrestErrorBody }
 
 export interface QueryOptions {
   /** Filterable columns that rows do not carry or that must not be returned. */
@@ -73,12 +71,16 @@ function withoutHidden(row: Row, hidden: ReadonlySet<string>): Record<string, un
   return out
 }
 
-function projector(select: readonly SelectItem[] | undefined, hidden: ReadonlySet<string>): (row: Row) => Record<string, unknown> {
+function projector(
+  select: readonly SelectItem[] | undefined,
+  hidden: ReadonlySet<string>,
+): (row: Row) => Record<string, unknown> {
   if (select === undefined) return hidden.size === 0 ? (row) => row : (row) => withoutHidden(row, hidden)
   const parts = select
     .filter((item) => item.kind === 'all' || !hidden.has(item.ref.column))
     .map((item) => {
-      if (item.kind === 'all') return (row: Row, out: Record<string, unknown>) => Object.assign(out, withoutHidden(row, hidden))
+      if (item.kind === 'all')
+        return (row: Row, out: Record<string, unknown>) => Object.assign(out, withoutHidden(row, hidden))
       const get = compileGetter(item.ref)
       return (row: Row, out: Record<string, unknown>) => {
         // PostgREST answers null for a selected column a record lacks.

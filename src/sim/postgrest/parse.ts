@@ -51,7 +51,8 @@ export type Filter =
       readonly negated: boolean
     }
 
-export type SelectItem = { readonly kind: 'all' } | { readonly kind: 'column'; readonly ref: ColumnRef; readonly key: string }
+export type SelectItem =
+  { readonly kind: 'all' } | { readonly kind: 'column'; readonly ref: ColumnRef; readonly key: string }
 
 export interface OrderTerm {
   readonly ref: ColumnRef
@@ -109,6 +110,12 @@ class Cursor {
     while (!this.atEnd && !stops.includes(this.peek() ?? '')) this.pos++
     return this.text.slice(start, this.pos)
   }
+  /** Everything left. */
+  readRest(): string {
+    const rest = this.text.slice(this.pos)
+    this.pos = this.text.length
+    return rest
+  }
   /** A double-quoted value; `\x` stands for x. */
   readQuoted(): string {
     this.expect('"')
@@ -142,7 +149,8 @@ class Cursor {
     this.expect('(')
     this.skipSpaces()
     const items: T[] = []
-    if (this.peek() === ')' && allowEmpty) {
+    if (this.peek() === ')') {
+      if (!allowEmpty) throw new Fault('empty list: give at least one condition')
       this.pos++
       return items
     }
@@ -158,7 +166,11 @@ class Cursor {
         this.pos++
         return items
       }
-      throw new Fault(this.atEnd ? 'unbalanced parentheses: missing ")"' : `unexpected ${JSON.stringify(this.peek())} at position ${this.pos + 1}`)
+      throw new Fault(
+        this.atEnd
+          ? 'unbalanced parentheses: missing ")"'
+          : `unexpected ${JSON.stringify(this.peek())} at position ${this.pos + 1}`,
+      )
     }
   }
   finish(): void {
@@ -221,7 +233,7 @@ function parseFilterParameter(key: string, value: string): Filter {
   const ref = parseColumnRef(key)
   const cursor = new Cursor(value)
   // At the top level PostgREST takes everything after `<op>.` verbatim: no quoting needed there.
-  const filter = readOperation(cursor, ref, (c) => c.readUntil(''))
+  const filter = readOperation(cursor, ref, (c) => c.readRest())
   cursor.finish()
   return filter
 }
@@ -247,7 +259,9 @@ function parseOrder(value: string): OrderTerm[] {
     const nulls = modifiers[next] === 'nullsfirst' || modifiers[next] === 'nullslast' ? modifiers[next++] : undefined
     const unknown = modifiers[next]
     if (unknown !== undefined) {
-      throw new Fault(`unknown order modifier ${JSON.stringify(unknown)} in ${JSON.stringify(term)} (asc|desc, then nullsfirst|nullslast)`)
+      throw new Fault(
+        `unknown order modifier ${JSON.stringify(unknown)} in ${JSON.stringify(term)} (asc|desc, then nullsfirst|nullslast)`,
+      )
     }
     const descending = direction === 'desc'
     // PostgreSQL's default: NULLS LAST for ascending, NULLS FIRST for descending.

@@ -4,7 +4,11 @@ import { runQuery, type QueryOptions } from './index'
 import { MATCHES, TEAMS, TEAM_OPTIONS, numberedRows } from './testTables'
 
 /** Sends the builder's query through its URL text, as the client would, and runs it. */
-function run(rows: readonly Record<string, unknown>[], query: PgQuery, options?: QueryOptions): Record<string, unknown>[] {
+function run(
+  rows: readonly Record<string, unknown>[],
+  query: PgQuery,
+  options?: QueryOptions,
+): Record<string, unknown>[] {
   const outcome = runQuery(rows, new URLSearchParams(query.toString()), options)
   if (outcome.status !== 200) throw new Error(`expected 200, got ${JSON.stringify(outcome.error)}`)
   return outcome.rows
@@ -49,7 +53,11 @@ describe('runQuery over matches, fed by the builder', () => {
       ),
       [1, 2, 3, 6],
     ],
-    ['two or parameters both apply', pg().or(cond.eq('id', 1), cond.eq('id', 2)).or(cond.eq('id', 2), cond.eq('id', 3)), [2]],
+    [
+      'two or parameters both apply',
+      pg().or(cond.eq('id', 1), cond.eq('id', 2)).or(cond.eq('id', 2), cond.eq('id', 3)),
+      [2],
+    ],
     ['in inside or', pg().or(cond.in('id', [4, 5]), cond.isNull('referee_name')), [2, 4, 5]],
     [
       'range on a timestamp compares instants across offsets',
@@ -79,7 +87,11 @@ describe('runQuery over matches, fed by the builder', () => {
     ['order asc nullsfirst', pg().order('tournament_importance', 'asc', 'first'), [2, 5, 3, 6, 1, 4]],
     ['order by two keys', pg().order('league_id', 'desc').order('id'), [5, 3, 4, 1, 2, 6]],
     ['order by a JSON path', pg().order('home_team_score->current', 'desc', 'last').order('id'), [1, 2, 5, 6, 3, 4]],
-    ['filter, order and page together', pg().neq('status_type', 'postponed').order('id', 'desc').offset(1).limit(2), [5, 3]],
+    [
+      'filter, order and page together',
+      pg().neq('status_type', 'postponed').order('id', 'desc').offset(1).limit(2),
+      [5, 3],
+    ],
     ['lang is not a filter', pg().eq('id', 2).lang('en'), [2]],
   ]
 
@@ -93,8 +105,15 @@ describe('runQuery over matches, fed by the builder', () => {
     ])
   })
 
+  it('select renames with an alias (raw PostgREST form)', () => {
+    const outcome = runQuery(MATCHES, new URLSearchParams('id=eq.5&select=match:id,home:home_team_score->>display'))
+    expect(outcome).toEqual({ status: 200, rows: [{ match: 5, home: '1' }] })
+  })
+
   it('select of a JSON path a record lacks answers null', () => {
-    expect(run(MATCHES, pg().eq('id', 3).select(['id', 'home_team_score->current']))).toEqual([{ id: 3, current: null }])
+    expect(run(MATCHES, pg().eq('id', 3).select(['id', 'home_team_score->current']))).toEqual([
+      { id: 3, current: null },
+    ])
   })
 })
 
@@ -107,7 +126,9 @@ describe('runQuery over teams with a hidden column', () => {
 
   it('keeps it out of select=* and of an explicit select', () => {
     const rows = run(TEAMS, pg().eq('id', 1).select(['*']), TEAM_OPTIONS)
-    expect(rows).toEqual([{ id: 1, name: 'Axelsen V.', full_name: 'Viktor Axelsen', national: false, sub_teams: [], class_id: 7 }])
+    expect(rows).toEqual([
+      { id: 1, name: 'Axelsen V.', full_name: 'Viktor Axelsen', national: false, sub_teams: [], class_id: 7 },
+    ])
     expect(run(TEAMS, pg().eq('id', 1).select(['id', 'primary_league_id']), TEAM_OPTIONS)).toEqual([{ id: 1 }])
   })
 
@@ -185,7 +206,9 @@ describe('round trip of awkward values: builder → URL → engine finds exactly
     expect(ids(rows, pg().in('name', [value]))).toEqual(expected)
     expect(ids(rows, pg().in('name', [value, other]))).toEqual(withOther)
     expect(ids(rows, pg().or(cond.eq('name', value), cond.eq('name', other)))).toEqual(withOther)
-    expect(ids(rows, pg().and(cond.or(cond.in('name', [value]), cond.eq('id', -1)), cond.not.neq('name', value)))).toEqual(expected)
+    expect(
+      ids(rows, pg().and(cond.or(cond.in('name', [value]), cond.eq('id', -1)), cond.not.neq('name', value))),
+    ).toEqual(expected)
     expect(ids(rows, pg().not.or(cond.neq('name', value)))).toEqual(expected)
   })
 })

@@ -85,9 +85,33 @@ export const MATCHES: readonly Record<string, unknown>[] = [
 ]
 
 export const TEAMS: readonly Record<string, unknown>[] = [
-  { id: 1, name: 'Axelsen V.', full_name: 'Viktor Axelsen', national: false, sub_teams: [], class_id: 7, primary_league_id: 10 },
-  { id: 2, name: 'Momota K.', full_name: 'Kento Momota', national: false, sub_teams: [], class_id: 8, primary_league_id: 10 },
-  { id: 3, name: 'Chia/Soh', full_name: 'Aaron Chia / Soh Wooi Yik', national: false, sub_teams: [11, 12], class_id: 9, primary_league_id: 11 },
+  {
+    id: 1,
+    name: 'Axelsen V.',
+    full_name: 'Viktor Axelsen',
+    national: false,
+    sub_teams: [],
+    class_id: 7,
+    primary_league_id: 10,
+  },
+  {
+    id: 2,
+    name: 'Momota K.',
+    full_name: 'Kento Momota',
+    national: false,
+    sub_teams: [],
+    class_id: 8,
+    primary_league_id: 10,
+  },
+  {
+    id: 3,
+    name: 'Chia/Soh',
+    full_name: 'Aaron Chia / Soh Wooi Yik',
+    national: false,
+    sub_teams: [11, 12],
+    class_id: 9,
+    primary_league_id: 11,
+  },
   { id: 4, name: 'Denmark', full_name: 'Denmark', national: true, sub_teams: [], class_id: 7, primary_league_id: 12 },
   { id: 5, name: 'Japan', full_name: 'Japan', national: true, sub_teams: [], class_id: 8, primary_league_id: 12 },
 ]

@@ -20,8 +20,23 @@ const NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/
 const BOOLEAN = /^\s*(t|true|f|false)\s*$/i
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
 
+/**
+ * Parsed instants by text. The simulator's world holds a bounded set of timestamps queried over
+ * and over, and parsing (regex + Date.parse) dominated range queries; the cap keeps it bounded.
+ */
+const instantCache = new Map<string, number | undefined>()
+const INSTANT_CACHE_LIMIT = 100_000
+
 /** Epoch milliseconds of an ISO 8601 date or timestamp; a missing offset means UTC. */
 export function isoInstant(text: string): number | undefined {
+  if (instantCache.has(text)) return instantCache.get(text)
+  if (instantCache.size >= INSTANT_CACHE_LIMIT) instantCache.clear()
+  const instant = parseIsoInstant(text)
+  instantCache.set(text, instant)
+  return instant
+}
+
+function parseIsoInstant(text: string): number | undefined {
   const match = ISO_DATE_TIME.exec(text)
   if (!match) return undefined
   const [, date, time = '00:00', zone = 'Z'] = match

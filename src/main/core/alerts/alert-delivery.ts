@@ -58,6 +58,10 @@ export class AlertDelivery implements AlertSink {
     this.settings = settings
   }
 
+  currentSettings(): AlertDeliverySettings {
+    return this.settings
+  }
+
   /** Records a firing; returns the entry, or null when cooldown or do-not-repeat swallowed it. */
   accept(firing: AlertFiring): AlertEntry | null {
     const { rule } = firing

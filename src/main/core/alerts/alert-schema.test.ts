@@ -18,16 +18,40 @@ describe('alert rule schema: field errors', () => {
     ['fractional cooldown', { cooldownSeconds: 1.5 }, 'cooldownSeconds'],
     ['move without any minimum', { condition: { kind: 'move', windowSeconds: 60 } }, 'condition.minPct'],
     ['move with 0 %', { condition: { kind: 'move', minPct: 0, windowSeconds: 60 } }, 'condition.minPct'],
-    ['move with negative price change', { condition: { kind: 'move', minAbs: -0.1, windowSeconds: 60 } }, 'condition.minAbs'],
+    [
+      'move with negative price change',
+      { condition: { kind: 'move', minAbs: -0.1, windowSeconds: 60 } },
+      'condition.minAbs',
+    ],
     ['move with a 0 s window', { condition: { kind: 'move', minPct: 5, windowSeconds: 0 } }, 'condition.windowSeconds'],
-    ['move with a text window', { condition: { kind: 'move', minPct: 5, windowSeconds: '60' } }, 'condition.windowSeconds'],
+    [
+      'move with a text window',
+      { condition: { kind: 'move', minPct: 5, windowSeconds: '60' } },
+      'condition.windowSeconds',
+    ],
     ['threshold at 1', { condition: { kind: 'threshold', price: 1, direction: 'up' } }, 'condition.price'],
-    ['threshold at infinity', { condition: { kind: 'threshold', price: Infinity, direction: 'up' } }, 'condition.price'],
-    ['threshold sideways', { condition: { kind: 'threshold', price: 2, direction: 'sideways' } }, 'condition.direction'],
+    [
+      'threshold at infinity',
+      { condition: { kind: 'threshold', price: Infinity, direction: 'up' } },
+      'condition.price',
+    ],
+    [
+      'threshold sideways',
+      { condition: { kind: 'threshold', price: 2, direction: 'sideways' } },
+      'condition.direction',
+    ],
     ['suspension on nothing', { condition: { kind: 'suspension', on: 'maybe' } }, 'condition.on'],
     ['override with no action', { condition: { kind: 'override', actions: [] } }, 'condition.actions'],
-    ['override with a repeated action', { condition: { kind: 'override', actions: ['set', 'set'] } }, 'condition.actions'],
-    ['override with an unknown action', { condition: { kind: 'override', actions: ['deleted'] } }, 'condition.actions.0'],
+    [
+      'override with a repeated action',
+      { condition: { kind: 'override', actions: ['set', 'set'] } },
+      'condition.actions',
+    ],
+    [
+      'override with an unknown action',
+      { condition: { kind: 'override', actions: ['deleted'] } },
+      'condition.actions.0',
+    ],
     ['unknown kind', { condition: { kind: 'volume', minPct: 5 } }, 'condition.kind'],
     ['unknown condition field', { condition: { kind: 'suspension', on: 'either', extra: 1 } }, 'condition'],
     ['unknown scope type', { scope: { type: 'league' } }, 'scope.type'],
@@ -37,7 +61,10 @@ describe('alert rule schema: field errors', () => {
     ['outcome scope without oddKey', { scope: { type: 'outcome', matchId: 7, oddType: 'full-time' } }, 'scope.oddKey'],
     [
       'match status narrowed to a market',
-      { scope: { type: 'market', matchId: 7, market: 'match_winner' }, condition: { kind: 'match_status', on: 'live' } },
+      {
+        scope: { type: 'market', matchId: 7, market: 'match_winner' },
+        condition: { kind: 'match_status', on: 'live' },
+      },
       'scope.type',
     ],
   ])('%s → error on %s', (_name, patch, field) => {
@@ -60,12 +87,25 @@ describe('alert rule schema: field errors', () => {
   it('accepts every kind and scope, trimming names', () => {
     const variants = [
       { condition: { kind: 'move', minAbs: 0.1, windowSeconds: 30 }, scope: { type: 'all' } },
-      { condition: { kind: 'threshold', price: 2.5, direction: 'either' }, scope: { type: 'watchlist', watchlistId: 'w1' } },
-      { condition: { kind: 'suspension', on: 'unsuspended' }, scope: { type: 'market', matchId: 7, oddType: 'full-time' } },
-      { condition: { kind: 'override', actions: ['set', 'lifted'] }, scope: { type: 'outcome', matchId: 7, oddType: 'full-time', oddKey: 'a#b' } },
+      {
+        condition: { kind: 'threshold', price: 2.5, direction: 'either' },
+        scope: { type: 'watchlist', watchlistId: 'w1' },
+      },
+      {
+        condition: { kind: 'suspension', on: 'unsuspended' },
+        scope: { type: 'market', matchId: 7, oddType: 'full-time' },
+      },
+      {
+        condition: { kind: 'override', actions: ['set', 'lifted'] },
+        scope: { type: 'outcome', matchId: 7, oddType: 'full-time', oddKey: 'a#b' },
+      },
       { condition: { kind: 'match_status', on: 'finished' }, scope: { type: 'match', matchId: 7 } },
     ]
-    for (const v of variants) expect(validate(AlertRuleDraft, { ...goodDraft, ...v, name: '  Spaced  ' })).toMatchObject({ ok: true, value: { name: 'Spaced' } })
+    for (const v of variants)
+      expect(validate(AlertRuleDraft, { ...goodDraft, ...v, name: '  Spaced  ' })).toMatchObject({
+        ok: true,
+        value: { name: 'Spaced' },
+      })
   })
 
   it('a stored rule needs an id; a draft must not carry one', () => {

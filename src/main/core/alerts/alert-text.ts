@@ -39,7 +39,13 @@ export function moveText(matchName: string, change: PriceChange, move: Move, rul
   }
 }
 
-export function thresholdText(matchName: string, change: PriceChange, threshold: number, crossing: Crossing, ruleName: string): AlertText {
+export function thresholdText(
+  matchName: string,
+  change: PriceChange,
+  threshold: number,
+  crossing: Crossing,
+  ruleName: string,
+): AlertText {
   const verb = crossing === 'up' ? 'rose above' : 'fell below'
   return {
     title: `${matchName}: ${outcomeLabel(change.oddType, change.oddKey)} ${verb} ${formatPrice(threshold)}`,

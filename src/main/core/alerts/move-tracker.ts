@@ -5,6 +5,10 @@
  * (it happened in an instant); a drift spread over more than T seconds is not.
  *
  * Rings exist only for outcomes some move rule covers (the engine calls `record` only then).
+ *
+ * Cost: for a rise both the absolute and the relative move are largest from the lowest reference
+ * price, for a fall from the highest. So per tick the ring is scanned once for suffix minima/maxima and
+ * each move rule then costs a binary search, however many rules cover the outcome.
  */
 import type { AlertCondition } from '../../../shared/alerts'
 import { PriceRing } from './price-ring'
@@ -25,20 +29,18 @@ function reaches(value: number, minimum: number): boolean {
   return value >= minimum - RELATIVE_TOLERANCE * Math.max(1, minimum)
 }
 
-function isMove(cond: MoveCondition, delta: number, pct: number): boolean {
-  return (
-    (cond.minAbs !== undefined && reaches(Math.abs(delta), cond.minAbs)) ||
-    (cond.minPct !== undefined && reaches(Math.abs(pct), cond.minPct))
-  )
-}
-
 /** Enough for a busy outcome over a minute-long window; see PriceRing for what happens beyond it. */
 const RING_CAPACITY = 64
 
 export class MoveTracker {
   private readonly rings = new Map<string, PriceRing>()
-  /** `ruleId|outcomeId` → ts of the last firing: prices before it no longer count for that rule. */
-  private readonly firedAt = new Map<string, number>()
+  /** ruleId → outcome → ts of the rule's last firing there: prices before it no longer count for it. */
+  private readonly firedAt = new Map<string, Map<string, number>>()
+  /** For the ring last prepared: index of the lowest / highest price among entries i..newest−1. */
+  private readonly suffixLow = new Int32Array(RING_CAPACITY)
+  private readonly suffixHigh = new Int32Array(RING_CAPACITY)
+  private preparedRing: PriceRing | null = null
+  private preparedVersion = -1
 
   constructor(private readonly maxWindowMs: number) {}
 
@@ -57,26 +59,55 @@ export class MoveTracker {
   }
 
   /** The largest qualifying move ending at the ring's newest price, or null. Firing resets the reference. */
-  evaluate(ring: PriceRing, cond: MoveCondition, ruleOutcomeKey: string): Move | null {
+  evaluate(ring: PriceRing, ruleId: string, cond: MoveCondition, outcomeKey: string): Move | null {
     const last = ring.size - 1
+    if (last < 1) return null
+    this.prepare(ring)
     const nowTs = ring.tsAt(last)
     const toPrice = ring.priceAt(last)
     let cutoff = nowTs - cond.windowSeconds * 1000
-    const firedAt = this.firedAt.get(ruleOutcomeKey)
+    const firedForRule = this.firedAt.get(ruleId)
+    const firedAt = firedForRule?.get(outcomeKey)
     if (firedAt !== undefined) {
       if (firedAt > cutoff) cutoff = firedAt
-      else this.firedAt.delete(ruleOutcomeKey) // outside the window: the time cutoff already excludes it
+      else firedForRule?.delete(outcomeKey) // outside the window: the time cutoff already excludes it
     }
-    let best: Move | null = null
-    for (let i = ring.indexInForceAt(cutoff); i < last; i++) {
-      const fromPrice = ring.priceAt(i)
-      const delta = toPrice - fromPrice
-      const pct = fromPrice > 0 ? (delta / fromPrice) * 100 : 0
-      if (isMove(cond, delta, pct) && (best === null || Math.abs(delta) > Math.abs(best.delta))) {
-        best = { fromTs: ring.tsAt(i), fromPrice, toPrice, delta, pct }
-      }
+    const start = ring.indexInForceAt(cutoff)
+    if (start >= last) return null
+    const rise = this.moveFrom(ring, this.suffixLow[start] ?? start, toPrice, cond)
+    const fall = this.moveFrom(ring, this.suffixHigh[start] ?? start, toPrice, cond)
+    const best = rise && fall ? (Math.abs(rise.delta) >= Math.abs(fall.delta) ? rise : fall) : (rise ?? fall)
+    if (best) {
+      if (firedForRule) firedForRule.set(outcomeKey, nowTs)
+      else this.firedAt.set(ruleId, new Map([[outcomeKey, nowTs]]))
     }
-    if (best) this.firedAt.set(ruleOutcomeKey, nowTs)
     return best
+  }
+
+  private moveFrom(ring: PriceRing, index: number, toPrice: number, cond: MoveCondition): Move | null {
+    const fromPrice = ring.priceAt(index)
+    const delta = toPrice - fromPrice
+    const pct = fromPrice > 0 ? (delta / fromPrice) * 100 : 0
+    const qualifies =
+      (cond.minAbs !== undefined && reaches(Math.abs(delta), cond.minAbs)) ||
+      (cond.minPct !== undefined && reaches(Math.abs(pct), cond.minPct))
+    return qualifies ? { fromTs: ring.tsAt(index), fromPrice, toPrice, delta, pct } : null
+  }
+
+  /** Suffix minima/maxima over the references (every entry but the newest), once per ring state. */
+  private prepare(ring: PriceRing): void {
+    if (this.preparedRing === ring && this.preparedVersion === ring.version) return
+    const last = ring.size - 1
+    let low = last - 1
+    let high = last - 1
+    for (let i = last - 1; i >= 0; i--) {
+      const price = ring.priceAt(i)
+      if (price < ring.priceAt(low)) low = i
+      if (price > ring.priceAt(high)) high = i
+      this.suffixLow[i] = low
+      this.suffixHigh[i] = high
+    }
+    this.preparedRing = ring
+    this.preparedVersion = ring.version
   }
 }

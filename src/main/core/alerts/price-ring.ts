@@ -9,6 +9,7 @@ export class PriceRing {
   private readonly price: Float64Array
   private head = 0
   private count = 0
+  private mutations = 0
 
   constructor(readonly capacity: number) {
     this.ts = new Float64Array(capacity)
@@ -19,12 +20,18 @@ export class PriceRing {
     return this.count
   }
 
+  /** Changes whenever the contents change, so derived data can tell it is stale. */
+  get version(): number {
+    return this.mutations
+  }
+
   push(ts: number, price: number): void {
     const slot = (this.head + this.count) % this.capacity
     this.ts[slot] = ts
     this.price[slot] = price
     if (this.count < this.capacity) this.count++
     else this.head = (this.head + 1) % this.capacity
+    this.mutations++
   }
 
   /** Keeps the entry in force at `cutoffTs` (the newest one at or before it) and everything after it. */
@@ -32,14 +39,21 @@ export class PriceRing {
     while (this.count > 1 && this.tsAt(1) <= cutoffTs) {
       this.head = (this.head + 1) % this.capacity
       this.count--
+      this.mutations++
     }
   }
 
   /** Index (0 = oldest) of the entry in force at `cutoffTs`, or 0 when every entry is newer. */
   indexInForceAt(cutoffTs: number): number {
-    let i = 0
-    while (i + 1 < this.count && this.tsAt(i + 1) <= cutoffTs) i++
-    return i
+    // Binary search for the last entry with ts <= cutoff (entries are in ts order).
+    let lo = 0
+    let hi = this.count - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (this.tsAt(mid) <= cutoffTs) lo = mid
+      else hi = mid - 1
+    }
+    return lo
   }
 
   tsAt(index: number): number {

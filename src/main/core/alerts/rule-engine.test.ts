@@ -11,7 +11,9 @@ type Tick = [number, number, boolean?]
 /** Runs the ticks through a fresh engine holding one rule; returns the indexes of ticks that fired. */
 function firingTicks(condition: AlertCondition, ticks: Tick[]): number[] {
   const fired: AlertFiring[] = []
-  const engine = new RuleEngine({ watchlistsOf: () => [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, [makeRule(condition)])
+  const engine = new RuleEngine({ watchlistsOf: () => [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, [
+    makeRule(condition),
+  ])
   const feed = new TickFeed()
   const hits: number[] = []
   ticks.forEach(([s, price, suspended], i) => {
@@ -26,28 +28,162 @@ describe('RuleEngine: move rules', () => {
   const pct5: AlertCondition = { kind: 'move', minPct: 5, windowSeconds: 60 }
   const abs01: AlertCondition = { kind: 'move', minAbs: 0.1, windowSeconds: 60 }
   it.each<[string, AlertCondition, Tick[], number[]]>([
-    ['exactly 5 % up fires', pct5, [[0, 2.0], [10, 2.1]], [1]],
-    ['exactly 5 % down fires', pct5, [[0, 2.0], [10, 1.9]], [1]],
-    ['just below 5 % does not fire', pct5, [[0, 2.0], [10, 2.0999]], []],
-    ['exactly 0.1 in price fires despite binary floats', abs01, [[0, 1.1], [10, 1.2]], [1]],
-    ['just below 0.1 does not fire', abs01, [[0, 1.1], [10, 1.199]], []],
-    ['a drift within T seconds adds up', pct5, [[0, 2.0], [30, 2.05], [59, 2.1]], [2]],
-    ['window start is inclusive (price in force at now − T)', pct5, [[0, 2.0], [1, 2.05], [60, 2.1]], [2]],
-    ['a drift spread over more than T does not fire', pct5, [[0, 2.0], [1, 2.05], [61, 2.1]], []],
-    ['a slow drift in steps never fires', pct5, [[0, 2.0], [40, 2.05], [100, 2.1], [160, 2.15]], []],
-    ['a jump after a long-standing price is a move', pct5, [[0, 2.0], [3600, 2.1]], [1]],
-    ['after firing the reference restarts from the fired price', pct5, [[0, 2.0], [1, 2.1], [2, 2.12], [3, 2.21]], [1, 3]],
-    ['either minimum is enough', { kind: 'move', minPct: 50, minAbs: 0.1, windowSeconds: 60 }, [[0, 2.0], [1, 2.1]], [1]],
-    ['suspension-only ticks do not disturb the window', pct5, [[0, 2.0], [5, 2.0, true], [6, 2.0, false], [10, 2.1]], [3]],
-    ['up then down within the window measures the biggest swing', pct5, [[0, 2.0], [1, 2.06], [2, 1.95]], [2]],
+    [
+      'exactly 5 % up fires',
+      pct5,
+      [
+        [0, 2.0],
+        [10, 2.1],
+      ],
+      [1],
+    ],
+    [
+      'exactly 5 % down fires',
+      pct5,
+      [
+        [0, 2.0],
+        [10, 1.9],
+      ],
+      [1],
+    ],
+    [
+      'just below 5 % does not fire',
+      pct5,
+      [
+        [0, 2.0],
+        [10, 2.0999],
+      ],
+      [],
+    ],
+    [
+      'exactly 0.1 in price fires despite binary floats',
+      abs01,
+      [
+        [0, 1.1],
+        [10, 1.2],
+      ],
+      [1],
+    ],
+    [
+      'just below 0.1 does not fire',
+      abs01,
+      [
+        [0, 1.1],
+        [10, 1.199],
+      ],
+      [],
+    ],
+    [
+      'a drift within T seconds adds up',
+      pct5,
+      [
+        [0, 2.0],
+        [30, 2.05],
+        [59, 2.1],
+      ],
+      [2],
+    ],
+    [
+      'window start is inclusive (price in force at now − T)',
+      pct5,
+      [
+        [0, 2.0],
+        [1, 2.05],
+        [60, 2.1],
+      ],
+      [2],
+    ],
+    [
+      'a drift spread over more than T does not fire',
+      pct5,
+      [
+        [0, 2.0],
+        [1, 2.05],
+        [61, 2.1],
+      ],
+      [],
+    ],
+    [
+      'a slow drift in steps never fires',
+      pct5,
+      [
+        [0, 2.0],
+        [40, 2.05],
+        [100, 2.1],
+        [160, 2.15],
+      ],
+      [],
+    ],
+    [
+      'a jump after a long-standing price is a move',
+      pct5,
+      [
+        [0, 2.0],
+        [3600, 2.1],
+      ],
+      [1],
+    ],
+    [
+      'after firing the reference restarts from the fired price',
+      pct5,
+      [
+        [0, 2.0],
+        [1, 2.1],
+        [2, 2.12],
+        [3, 2.21],
+      ],
+      [1, 3],
+    ],
+    [
+      'either minimum is enough',
+      { kind: 'move', minPct: 50, minAbs: 0.1, windowSeconds: 60 },
+      [
+        [0, 2.0],
+        [1, 2.1],
+      ],
+      [1],
+    ],
+    [
+      'suspension-only ticks do not disturb the window',
+      pct5,
+      [
+        [0, 2.0],
+        [5, 2.0, true],
+        [6, 2.0, false],
+        [10, 2.1],
+      ],
+      [3],
+    ],
+    [
+      'up then down within the window measures the biggest swing',
+      pct5,
+      [
+        [0, 2.0],
+        [1, 2.06],
+        [2, 1.95],
+      ],
+      [2],
+    ],
   ])('%s', (_name, condition, ticks, expected) => {
     expect(firingTicks(condition, ticks)).toEqual(expected)
+  })
+
+  it('keeps working once more prices arrive than the ring holds', () => {
+    // 100 tiny steps of 0.001 within 50 s, then a jump: only the newest 64 prices are kept.
+    const ticks: Tick[] = Array.from({ length: 100 }, (_, i) => [i / 2, 2 + i * 0.001])
+    ticks.push([50, 2.2])
+    expect(firingTicks(pct5, ticks)).toEqual([100])
   })
 
   it('reports the move in the alert text', () => {
     const fired: AlertFiring[] = []
     const engine = new RuleEngine(
-      { watchlistsOf: () => [], now: () => 42, sink: { accept: (f) => fired.push(f) }, describeMatch: () => 'Lions v Tigers' },
+      {
+        watchlistsOf: () => [],
+        now: () => 42,
+        sink: { accept: (f) => fired.push(f) },
+        describeMatch: () => 'Lions v Tigers',
+      },
       [makeRule(pct5, { name: 'Big moves' })],
     )
     const feed = new TickFeed()
@@ -68,17 +204,105 @@ describe('RuleEngine: move rules', () => {
 describe('RuleEngine: threshold rules', () => {
   const at2 = (direction: 'up' | 'down' | 'either'): AlertCondition => ({ kind: 'threshold', price: 2.0, direction })
   it.each<[string, AlertCondition, Tick[], number[]]>([
-    ['crossing up fires an up rule', at2('up'), [[0, 1.9], [1, 2.1]], [1]],
-    ['crossing up does not fire a down rule', at2('down'), [[0, 1.9], [1, 2.1]], []],
-    ['crossing down fires a down rule', at2('down'), [[0, 2.1], [1, 1.9]], [1]],
-    ['crossing down does not fire an up rule', at2('up'), [[0, 2.1], [1, 1.9]], []],
-    ['either fires both ways', at2('either'), [[0, 1.9], [1, 2.1], [2, 1.9]], [1, 2]],
-    ['touching and going back is not crossing', at2('either'), [[0, 1.9], [1, 2.0], [2, 1.9]], []],
-    ['touching from above and going back is not crossing', at2('either'), [[0, 2.1], [1, 2.0], [2, 2.1]], []],
-    ['touching then passing through fires on the pass', at2('up'), [[0, 1.9], [1, 2.0], [2, 2.0, true], [3, 2.1]], [3]],
-    ['moving on one side never fires', at2('either'), [[0, 2.1], [1, 2.5], [2, 2.05]], []],
+    [
+      'crossing up fires an up rule',
+      at2('up'),
+      [
+        [0, 1.9],
+        [1, 2.1],
+      ],
+      [1],
+    ],
+    [
+      'crossing up does not fire a down rule',
+      at2('down'),
+      [
+        [0, 1.9],
+        [1, 2.1],
+      ],
+      [],
+    ],
+    [
+      'crossing down fires a down rule',
+      at2('down'),
+      [
+        [0, 2.1],
+        [1, 1.9],
+      ],
+      [1],
+    ],
+    [
+      'crossing down does not fire an up rule',
+      at2('up'),
+      [
+        [0, 2.1],
+        [1, 1.9],
+      ],
+      [],
+    ],
+    [
+      'either fires both ways',
+      at2('either'),
+      [
+        [0, 1.9],
+        [1, 2.1],
+        [2, 1.9],
+      ],
+      [1, 2],
+    ],
+    [
+      'touching and going back is not crossing',
+      at2('either'),
+      [
+        [0, 1.9],
+        [1, 2.0],
+        [2, 1.9],
+      ],
+      [],
+    ],
+    [
+      'touching from above and going back is not crossing',
+      at2('either'),
+      [
+        [0, 2.1],
+        [1, 2.0],
+        [2, 2.1],
+      ],
+      [],
+    ],
+    [
+      'touching then passing through fires on the pass',
+      at2('up'),
+      [
+        [0, 1.9],
+        [1, 2.0],
+        [2, 2.0, true],
+        [3, 2.1],
+      ],
+      [3],
+    ],
+    [
+      'moving on one side never fires',
+      at2('either'),
+      [
+        [0, 2.1],
+        [1, 2.5],
+        [2, 2.05],
+      ],
+      [],
+    ],
     ['the first price seen is not a crossing', at2('either'), [[0, 2.5]], []],
-    ['every new crossing fires again', at2('up'), [[0, 1.9], [1, 2.1], [2, 1.9], [3, 2.1]], [1, 3]],
+    [
+      'every new crossing fires again',
+      at2('up'),
+      [
+        [0, 1.9],
+        [1, 2.1],
+        [2, 1.9],
+        [3, 2.1],
+      ],
+      [1, 3],
+    ],
   ])('%s', (_name, condition, ticks, expected) => {
     expect(firingTicks(condition, ticks)).toEqual(expected)
   })
@@ -86,7 +310,12 @@ describe('RuleEngine: threshold rules', () => {
 
 describe('RuleEngine: suspension rules', () => {
   const on = (o: 'suspended' | 'unsuspended' | 'either'): AlertCondition => ({ kind: 'suspension', on: o })
-  const toggles: Tick[] = [[0, 2, false], [1, 2, true], [2, 2, true], [3, 2, false]]
+  const toggles: Tick[] = [
+    [0, 2, false],
+    [1, 2, true],
+    [2, 2, true],
+    [3, 2, false],
+  ]
   it.each<[string, AlertCondition, Tick[], number[]]>([
     ['suspended', on('suspended'), toggles, [1]],
     ['unsuspended', on('unsuspended'), toggles, [3]],
@@ -97,10 +326,16 @@ describe('RuleEngine: suspension rules', () => {
   })
 })
 
-function collectingEngine(conditions: { condition: AlertCondition; scope?: AlertScope; enabled?: boolean }[], watchlists: Record<number, string[]> = {}) {
+function collectingEngine(
+  conditions: { condition: AlertCondition; scope?: AlertScope; enabled?: boolean }[],
+  watchlists: Record<number, string[]> = {},
+) {
   const fired: AlertFiring[] = []
   const rules = conditions.map(({ condition, ...extra }) => makeRule(condition, extra))
-  const engine = new RuleEngine({ watchlistsOf: (id) => watchlists[id] ?? [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, rules)
+  const engine = new RuleEngine(
+    { watchlistsOf: (id) => watchlists[id] ?? [], now: () => 0, sink: { accept: (f) => fired.push(f) } },
+    rules,
+  )
   return { engine, fired, rules }
 }
 
@@ -128,8 +363,19 @@ describe('RuleEngine: override and match status rules', () => {
     expect(fired[0]?.body).toBe(`2 → 2.5 · ${fired[0]?.rule.name}`)
   })
 
-  const status = (from: MatchStatusChange['from'], to: MatchStatusChange['to']): MatchStatusChange => ({ matchId: 1, from, to, at: 0 })
-  const sequence = [status(null, 'live'), status('upcoming', 'live'), status('live', 'live'), status('live', 'interrupted'), status('interrupted', 'finished')]
+  const status = (from: MatchStatusChange['from'], to: MatchStatusChange['to']): MatchStatusChange => ({
+    matchId: 1,
+    from,
+    to,
+    at: 0,
+  })
+  const sequence = [
+    status(null, 'live'),
+    status('upcoming', 'live'),
+    status('live', 'live'),
+    status('live', 'interrupted'),
+    status('interrupted', 'finished'),
+  ]
   it.each<['live' | 'finished' | 'either', number[]]>([
     ['live', [1]],
     ['finished', [4]],
@@ -165,7 +411,10 @@ describe('RuleEngine: scopes', () => {
     ['market by both', { type: 'market', matchId: 1, oddType: 'game-time', market: 'match_winner' }, ['gameTime']],
     ['outcome', { type: 'outcome', matchId: 1, oddType: 'full-time', oddKey: 'match_winner#away' }, ['away']],
   ])('%s', (_name, scope, expected) => {
-    const { engine, fired } = collectingEngine([{ condition: { kind: 'suspension', on: 'suspended' }, scope }], { 1: ['wl-a'], 2: ['wl-b', 'wl-c'] })
+    const { engine, fired } = collectingEngine([{ condition: { kind: 'suspension', on: 'suspended' }, scope }], {
+      1: ['wl-a'],
+      2: ['wl-b', 'wl-c'],
+    })
     const feed = new TickFeed()
     const hit: string[] = []
     for (const [name, ref] of Object.entries(outcomes)) {

@@ -6,18 +6,11 @@
  */
 import type { AlertRule } from '../../../shared/alerts'
 import { outcomeId, type OverrideEvent, type PriceChange } from '../../../shared/domain'
-import {
-  matchStatusText,
-  moveText,
-  overrideText,
-  suspensionText,
-  thresholdText,
-  type AlertText,
-} from './alert-text'
+import { matchStatusText, moveText, overrideText, suspensionText, thresholdText, type AlertText } from './alert-text'
 import { MoveTracker } from './move-tracker'
 import type { AlertSink, MatchStatusChange } from './ports'
 import type { PriceRing } from './price-ring'
-import { ScopeIndex, type EventTarget, type WatchlistsOf } from './scope-index'
+import { ScopeIndex, type AlertTarget, type WatchlistsOf } from './scope-index'
 import { ThresholdTracker } from './threshold-tracker'
 
 export interface RuleEngineDeps {
@@ -55,7 +48,8 @@ export class RuleEngine {
     this.overrideRules = new ScopeIndex(enabled.filter((r) => r.condition.kind === 'override'))
     this.statusRules = new ScopeIndex(enabled.filter((r) => r.condition.kind === 'match_status'))
     let maxWindowSeconds = 0
-    for (const r of enabled) if (r.condition.kind === 'move') maxWindowSeconds = Math.max(maxWindowSeconds, r.condition.windowSeconds)
+    for (const r of enabled)
+      if (r.condition.kind === 'move') maxWindowSeconds = Math.max(maxWindowSeconds, r.condition.windowSeconds)
     this.moves = new MoveTracker(maxWindowSeconds * 1000)
     this.thresholds = new ThresholdTracker()
   }
@@ -66,15 +60,18 @@ export class RuleEngine {
     let ring: PriceRing | undefined
     this.priceRules.forEach(change, this.deps.watchlistsOf, (rule) => {
       const cond = rule.condition
-      const ruleOutcomeKey = `${rule.id}|${outcome}`
       if (cond.kind === 'move') {
         ring ??= this.moves.record(outcome, change.serverTs, change.price)
-        const move = this.moves.evaluate(ring, cond, ruleOutcomeKey)
+        const move = this.moves.evaluate(ring, rule.id, cond, outcome)
         if (move) this.fire(rule, change, moveText(this.matchName(change.matchId), change, move, rule.name))
       } else if (cond.kind === 'threshold') {
-        const crossing = this.thresholds.crossing(ruleOutcomeKey, cond.price, change.previousPrice, change.price)
+        const crossing = this.thresholds.crossing(rule.id, outcome, cond.price, change.previousPrice, change.price)
         if (crossing && (cond.direction === 'either' || cond.direction === crossing)) {
-          this.fire(rule, change, thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name))
+          this.fire(
+            rule,
+            change,
+            thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name),
+          )
         }
       } else if (cond.kind === 'suspension') {
         if (change.previousSuspended === null || change.previousSuspended === change.suspended) return
@@ -99,7 +96,10 @@ export class RuleEngine {
     if (this.statusRules.size === 0 || change.from === null || change.from === change.to) return
     if (change.to !== 'live' && change.to !== 'finished') return
     this.statusRules.forEach({ matchId: change.matchId }, this.deps.watchlistsOf, (rule) => {
-      if (rule.condition.kind === 'match_status' && (rule.condition.on === 'either' || rule.condition.on === change.to)) {
+      if (
+        rule.condition.kind === 'match_status' &&
+        (rule.condition.on === 'either' || rule.condition.on === change.to)
+      ) {
         this.fire(rule, { matchId: change.matchId }, matchStatusText(this.matchName(change.matchId), change, rule.name))
       }
     })
@@ -109,7 +109,7 @@ export class RuleEngine {
     return this.deps.describeMatch?.(matchId) ?? `Match ${matchId}`
   }
 
-  private fire(rule: AlertRule, target: EventTarget, text: AlertText): void {
+  private fire(rule: AlertRule, target: AlertTarget, text: AlertText): void {
     this.deps.sink.accept({
       rule,
       matchId: target.matchId,

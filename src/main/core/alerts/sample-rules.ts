@@ -24,7 +24,8 @@ const CONDITIONS: readonly AlertCondition[] = [
 function scopeFor(i: number, matchId: number, condition: AlertCondition, watchlistIds: readonly string[]): AlertScope {
   const slot = i % 20
   if (slot === 0) return { type: 'all' }
-  if (slot === 1 && watchlistIds.length > 0) return { type: 'watchlist', watchlistId: watchlistIds[i % watchlistIds.length] ?? '' }
+  if (slot === 1 && watchlistIds.length > 0)
+    return { type: 'watchlist', watchlistId: watchlistIds[i % watchlistIds.length] ?? '' }
   if (condition.kind !== 'match_status' && slot % 4 === 2) return { type: 'market', matchId, oddType: 'full-time' }
   if (condition.kind !== 'match_status' && slot % 4 === 3) {
     return { type: 'outcome', matchId, oddType: 'full-time', oddKey: 'match_winner#home' }
@@ -32,7 +33,11 @@ function scopeFor(i: number, matchId: number, condition: AlertCondition, watchli
   return { type: 'match', matchId }
 }
 
-export function makeSampleRules(n: number, matchIds: readonly number[], watchlistIds: readonly string[] = []): AlertRule[] {
+export function makeSampleRules(
+  n: number,
+  matchIds: readonly number[],
+  watchlistIds: readonly string[] = [],
+): AlertRule[] {
   if (matchIds.length === 0) throw new RangeError('makeSampleRules needs at least one match id')
   const rules: AlertRule[] = []
   for (let i = 0; i < n; i++) {

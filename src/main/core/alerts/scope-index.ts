@@ -7,7 +7,7 @@ import type { AlertRule, AlertScope } from '../../../shared/alerts'
 import { splitOddKey } from '../../../shared/feed/odds'
 
 /** The thing an event is about: an outcome, or (match status) a whole match. */
-export interface EventTarget {
+export interface AlertTarget {
   matchId: number
   oddType?: string
   oddKey?: string
@@ -16,11 +16,14 @@ export interface EventTarget {
 export type WatchlistsOf = (matchId: number) => readonly string[]
 
 /** Does a match-keyed scope (match/market/outcome) cover this target? Watchlist/all are decided by bucket. */
-function narrowScopeCovers(scope: AlertScope, target: EventTarget): boolean {
+function narrowScopeCovers(scope: AlertScope, target: AlertTarget): boolean {
   switch (scope.type) {
     case 'market':
       if (scope.oddType !== undefined && scope.oddType !== target.oddType) return false
-      return scope.market === undefined || (target.oddKey !== undefined && splitOddKey(target.oddKey)?.market === scope.market)
+      return (
+        scope.market === undefined ||
+        (target.oddKey !== undefined && splitOddKey(target.oddKey)?.market === scope.market)
+      )
     case 'outcome':
       return scope.oddType === target.oddType && scope.oddKey === target.oddKey
     default:
@@ -45,7 +48,7 @@ export class ScopeIndex {
   }
 
   /** Calls `visit` for every rule whose scope covers `target`. */
-  forEach(target: EventTarget, watchlistsOf: WatchlistsOf, visit: (rule: AlertRule) => void): void {
+  forEach(target: AlertTarget, watchlistsOf: WatchlistsOf, visit: (rule: AlertRule) => void): void {
     for (const rule of this.global) visit(rule)
     const forMatch = this.byMatch.get(target.matchId)
     if (forMatch) for (const rule of forMatch) if (narrowScopeCovers(rule.scope, target)) visit(rule)

@@ -12,19 +12,28 @@ function sideOf(price: number, threshold: number): Side | undefined {
 }
 
 export class ThresholdTracker {
-  /** `ruleId|outcomeId` → the side a price now exactly on the threshold came from. */
-  private readonly sideBeforeTouch = new Map<string, Side>()
+  /** ruleId → outcome → the side a price now exactly on the rule's threshold came from. */
+  private readonly sideBeforeTouch = new Map<string, Map<string, Side>>()
 
-  crossing(key: string, threshold: number, previous: number | null, current: number): Crossing | null {
+  crossing(
+    ruleId: string,
+    outcomeKey: string,
+    threshold: number,
+    previous: number | null,
+    current: number,
+  ): Crossing | null {
     if (previous === null) return null
     let before = sideOf(previous, threshold)
+    const touching = this.sideBeforeTouch.get(ruleId)
     if (before === undefined) {
-      before = this.sideBeforeTouch.get(key)
-      this.sideBeforeTouch.delete(key)
+      before = touching?.get(outcomeKey)
+      touching?.delete(outcomeKey)
     }
     const after = sideOf(current, threshold)
     if (after === undefined) {
-      if (before !== undefined) this.sideBeforeTouch.set(key, before)
+      if (before === undefined) return null
+      if (touching) touching.set(outcomeKey, before)
+      else this.sideBeforeTouch.set(ruleId, new Map([[outcomeKey, before]]))
       return null
     }
     if (before === undefined || before === after) return null

@@ -29,7 +29,12 @@ export function downsample(
   let bucketIndex = -1
   let previous: Agg | null = null
   const emit = (a: Agg): void => {
-    points.push({ t: a.firstT, p: a.firstP, s: a.firstS }, { t: a.minT, p: a.minP, s: a.minS }, { t: a.maxT, p: a.maxP, s: a.maxS }, { t: a.lastT, p: a.lastP, s: a.lastS })
+    points.push(
+      { t: a.firstT, p: a.firstP, s: a.firstS },
+      { t: a.minT, p: a.minP, s: a.minS },
+      { t: a.maxT, p: a.maxP, s: a.maxS },
+      { t: a.lastT, p: a.lastP, s: a.lastS },
+    )
   }
   for (const agg of aggs) {
     const index = Math.min(buckets - 1, Math.floor((agg.firstT - from) / width))
@@ -38,7 +43,10 @@ export function downsample(
       bucket = null
     }
     if (previous && previous.lastS !== agg.firstS) {
-      points.push({ t: previous.lastT, p: previous.lastP, s: previous.lastS }, { t: agg.firstT, p: agg.firstP, s: agg.firstS })
+      points.push(
+        { t: previous.lastT, p: previous.lastP, s: previous.lastS },
+        { t: agg.firstT, p: agg.firstP, s: agg.firstS },
+      )
     }
     if (agg.suspChanges > 0) points.push(...transitionsIn(agg.firstT, agg.lastT))
     previous = agg

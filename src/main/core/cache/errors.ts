@@ -12,7 +12,9 @@ export class CacheFileError extends Error {
     readonly movedTo: string,
     detail: string,
   ) {
-    super(`cache file ${file} is ${problem === 'corrupt' ? 'corrupt' : 'from a newer app version'} (${detail}); moved to ${movedTo}`)
+    super(
+      `cache file ${file} is ${problem === 'corrupt' ? 'corrupt' : 'from a newer app version'} (${detail}); moved to ${movedTo}`,
+    )
   }
 }
 

@@ -25,11 +25,50 @@ class UnusableFile extends Error {
   }
 }
 
-const CORRUPTION_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_VTAB'])
+const CORRUPTION_CODES = new Set([
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT',
+  'SQLITE_CORRUPT_INDEX',
+  'SQLITE_CORRUPT_SEQUENCE',
+  'SQLITE_CORRUPT_VTAB',
+])
 
 function isCorruption(err: unknown): err is Error & { code: string } {
   const code = (err as { code?: unknown } | null)?.code
   return typeof code === 'string' && CORRUPTION_CODES.has(code)
+}
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
+
+/**
+ * Inspects an existing file through a read-only connection: a read-write one would checkpoint the
+ * WAL into (or delete it beside) a file we are about to set aside. Throws UnusableFile.
+ */
+function inspectExisting(file: string): void {
+  const size = fs.existsSync(file) ? fs.statSync(file).size : 0
+  if (size === 0) return
+  const head = Buffer.alloc(SQLITE_MAGIC.length)
+  const fd = fs.openSync(file, 'r')
+  try {
+    fs.readSync(fd, head, 0, head.length, 0)
+  } finally {
+    fs.closeSync(fd)
+  }
+  if (!head.equals(SQLITE_MAGIC)) throw new UnusableFile('corrupt', 'not an SQLite database file')
+  let db: Database.Database | null = null
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+    const version = schemaVersion(db)
+    if (version > SCHEMA_VERSION)
+      throw new UnusableFile('newer-version', `schema ${version}, this app knows ${SCHEMA_VERSION}`)
+    const check = db.pragma('quick_check(1)', { simple: true })
+    if (check !== 'ok') throw new UnusableFile('corrupt', `quick_check: ${String(check)}`)
+  } catch (err) {
+    if (isCorruption(err)) throw new UnusableFile('corrupt', (err as Error).message)
+    throw err
+  } finally {
+    db?.close()
+  }
 }
 
 function openAndPrepare(file: string): Database.Database {
@@ -40,10 +79,8 @@ function openAndPrepare(file: string): Database.Database {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('busy_timeout = 5000')
-    const version = schemaVersion(db)
-    if (version > SCHEMA_VERSION) throw new UnusableFile('newer-version', `schema ${version}, this app knows ${SCHEMA_VERSION}`)
-    const check = db.pragma('quick_check(1)', { simple: true })
-    if (check !== 'ok') throw new UnusableFile('corrupt', `quick_check: ${String(check)}`)
+    // The write path touches the tail leaf of every active outcome; keep them all in memory.
+    db.pragma('cache_size = -32000')
     migrate(db)
     return db
   } catch (err) {
@@ -64,12 +101,11 @@ function setAsideFile(file: string, problem: CacheFileProblem, now: number): str
 export function openDatabase(file: string, now: () => number = Date.now): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   try {
-    return { db: openAndPrepare(file), setAside: null }
+    inspectExisting(file)
   } catch (err) {
-    const problem = err instanceof UnusableFile ? err.problem : isCorruption(err) ? 'corrupt' : null
-    if (problem === null) throw err
-    const movedTo = setAsideFile(file, problem, now())
-    const setAside = new CacheFileError(problem, file, movedTo, (err as Error).message)
-    return { db: openAndPrepare(file), setAside }
+    if (!(err instanceof UnusableFile)) throw err
+    const movedTo = setAsideFile(file, err.problem, now())
+    return { db: openAndPrepare(file), setAside: new CacheFileError(err.problem, file, movedTo, err.message) }
   }
+  return { db: openAndPrepare(file), setAside: null }
 }

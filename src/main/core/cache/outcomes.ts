@@ -1,64 +1,83 @@
 /** Integer ids for (matchId, oddType, oddKey): ticks store 1–3 bytes instead of the strings. */
 import type Database from 'better-sqlite3'
-import { outcomeId, type OutcomeRef } from '../../../shared/domain'
+import type { OutcomeRef } from '../../../shared/domain'
 
 export interface StoredOutcome extends OutcomeRef {
   id: number
 }
 
+/** The writer's per-outcome state: the last (t, tie) written, to number same-millisecond ticks without a read. */
+export interface OutcomeSlot {
+  readonly outcome: StoredOutcome
+  lastT: number
+  lastTie: number
+}
+
+/**
+ * Nested maps rather than one map keyed by `outcomeId(ref)`: the lookup runs for every tick and
+ * building the joined key string was a visible share of the write time.
+ */
+type SlotIndex = Map<number, Map<string, Map<string, OutcomeSlot>>>
+
 export class OutcomeRegistry {
-  private readonly byKey = new Map<string, StoredOutcome>()
-  private readonly byId = new Map<number, StoredOutcome>()
-  private readonly insert: Database.Statement
+  private readonly slots: SlotIndex = new Map()
   /** Created inside the open write transaction; forgotten again if it rolls back. */
-  private uncommitted: StoredOutcome[] = []
+  private uncommitted: OutcomeSlot[] = []
+  private readonly insert: Database.Statement
   private readonly selectOfMatch: Database.Statement
 
   constructor(db: Database.Database) {
     this.insert = db.prepare('INSERT INTO outcome (match_id, odd_type, odd_key) VALUES (?, ?, ?)')
-    this.selectOfMatch = db.prepare('SELECT id, match_id AS matchId, odd_type AS oddType, odd_key AS oddKey FROM outcome WHERE match_id = ? ORDER BY id')
-    for (const row of db.prepare('SELECT id, match_id AS matchId, odd_type AS oddType, odd_key AS oddKey FROM outcome').all() as StoredOutcome[]) {
+    this.selectOfMatch = db.prepare(
+      'SELECT id, match_id AS matchId, odd_type AS oddType, odd_key AS oddKey FROM outcome WHERE match_id = ? ORDER BY id',
+    )
+    for (const row of db
+      .prepare('SELECT id, match_id AS matchId, odd_type AS oddType, odd_key AS oddKey FROM outcome')
+      .all() as StoredOutcome[]) {
       this.remember(row)
     }
   }
 
-  private remember(o: StoredOutcome): StoredOutcome {
-    this.byKey.set(outcomeId(o), o)
-    this.byId.set(o.id, o)
-    return o
+  private lookup(ref: OutcomeRef): OutcomeSlot | undefined {
+    return this.slots.get(ref.matchId)?.get(ref.oddType)?.get(ref.oddKey)
   }
 
-  /** The id of an outcome, creating it if new (call inside the write transaction). */
-  idFor(ref: OutcomeRef): number {
-    const known = this.byKey.get(outcomeId(ref))
-    if (known) return known.id
+  private remember(outcome: StoredOutcome): OutcomeSlot {
+    let byType = this.slots.get(outcome.matchId)
+    if (!byType) this.slots.set(outcome.matchId, (byType = new Map()))
+    let byKey = byType.get(outcome.oddType)
+    if (!byKey) byType.set(outcome.oddType, (byKey = new Map()))
+    const slot: OutcomeSlot = { outcome, lastT: -1, lastTie: 0 }
+    byKey.set(outcome.oddKey, slot)
+    return slot
+  }
+
+  /** The outcome's slot, creating the outcome if new (call inside the write transaction). */
+  slotFor(ref: OutcomeRef): OutcomeSlot {
+    const known = this.lookup(ref)
+    if (known) return known
     const id = Number(this.insert.run(ref.matchId, ref.oddType, ref.oddKey).lastInsertRowid)
     const created = this.remember({ id, matchId: ref.matchId, oddType: ref.oddType, oddKey: ref.oddKey })
     this.uncommitted.push(created)
-    return id
-  }
-
-  /** An existing outcome's id, or null when the cache has never seen it. */
-  find(ref: OutcomeRef): number | null {
-    return this.byKey.get(outcomeId(ref))?.id ?? null
+    return created
   }
 
   ofMatch(matchId: number): StoredOutcome[] {
     return this.selectOfMatch.all(matchId) as StoredOutcome[]
   }
 
-  ref(id: number): StoredOutcome | undefined {
-    return this.byId.get(id)
+  forget(ids: readonly number[]): void {
+    const gone = new Set(ids)
+    for (const byType of this.slots.values()) {
+      for (const byKey of byType.values()) {
+        for (const [key, slot] of byKey) if (gone.has(slot.outcome.id)) byKey.delete(key)
+      }
+    }
   }
 
   /** This connection is the only writer, so memory stays the truth once the transaction ends. */
   endTransaction(committed: boolean): void {
-    if (!committed) {
-      for (const o of this.uncommitted) {
-        this.byId.delete(o.id)
-        this.byKey.delete(outcomeId(o))
-      }
-    }
+    if (!committed) this.forget(this.uncommitted.map((slot) => slot.outcome.id))
     this.uncommitted = []
   }
 }

@@ -30,7 +30,22 @@ export interface Agg {
 }
 
 export function aggOfTick(t: number, p: number, s: number): Agg {
-  return { n: 1, firstT: t, firstP: p, firstS: s, lastT: t, lastP: p, lastS: s, minT: t, minP: p, minS: s, maxT: t, maxP: p, maxS: s, suspChanges: 0 }
+  return {
+    n: 1,
+    firstT: t,
+    firstP: p,
+    firstS: s,
+    lastT: t,
+    lastP: p,
+    lastS: s,
+    minT: t,
+    minP: p,
+    minS: s,
+    maxT: t,
+    maxP: p,
+    maxS: s,
+    suspChanges: 0,
+  }
 }
 
 /** Folds `next` (later in time) into `into`. */
@@ -52,16 +67,30 @@ export function mergeAgg(into: Agg, next: Agg): void {
   }
 }
 
+/** Adds one tick in place (this runs per tick per level, so it allocates nothing). */
 function addTick(agg: Agg, t: number, p: number, s: number): void {
-  if (t < agg.lastT) {
-    // A receive clock that stepped back: keep first/last right, count no flip we cannot place.
-    agg.n++
-    if (t < agg.firstT) Object.assign(agg, { firstT: t, firstP: p, firstS: s })
-    if (p < agg.minP) Object.assign(agg, { minT: t, minP: p, minS: s })
-    if (p > agg.maxP) Object.assign(agg, { maxT: t, maxP: p, maxS: s })
-    return
+  agg.n++
+  if (t >= agg.lastT) {
+    if (s !== agg.lastS) agg.suspChanges++
+    agg.lastT = t
+    agg.lastP = p
+    agg.lastS = s
+  } else if (t < agg.firstT) {
+    // A receive clock that stepped back: keep first/last right; such a flip cannot be placed.
+    agg.firstT = t
+    agg.firstP = p
+    agg.firstS = s
   }
-  mergeAgg(agg, aggOfTick(t, p, s))
+  if (p < agg.minP) {
+    agg.minT = t
+    agg.minP = p
+    agg.minS = s
+  }
+  if (p > agg.maxP) {
+    agg.maxT = t
+    agg.maxP = p
+    agg.maxS = s
+  }
 }
 
 interface Cell {
@@ -99,7 +128,25 @@ export class RollupBatch {
   /** Merges every collected cell into tick_rollup (caller holds the transaction). */
   write(upsert: Database.Statement): void {
     for (const { outcomeId, level, bucket, agg: a } of this.cells) {
-      upsert.run(outcomeId, level, bucket, a.n, a.firstT - bucket, a.firstP, a.firstS, a.lastT - bucket, a.lastP, a.lastS, a.minT - bucket, a.minP, a.minS, a.maxT - bucket, a.maxP, a.maxS, a.suspChanges)
+      upsert.run(
+        outcomeId,
+        level,
+        bucket,
+        a.n,
+        a.firstT - bucket,
+        a.firstP,
+        a.firstS,
+        a.lastT - bucket,
+        a.lastP,
+        a.lastS,
+        a.minT - bucket,
+        a.minP,
+        a.minS,
+        a.maxT - bucket,
+        a.maxP,
+        a.maxS,
+        a.suspChanges,
+      )
     }
   }
 }

@@ -40,8 +40,6 @@ export interface FlushResult {
 export class TickWriter {
   private buffer: PriceTick[] = []
   private totalWritten = 0
-  /** Last (t, tie) written per outcome id, to number same-millisecond ticks without a read. */
-  private readonly lastKey = new Map<number, { t: number; tie: number }>()
   private readonly insertTick: Database.Statement
   private readonly maxTie: Database.Statement
   private readonly upsertRollup: Database.Statement
@@ -51,7 +49,9 @@ export class TickWriter {
     private readonly outcomes: OutcomeRegistry,
     private readonly batchSize: number,
   ) {
-    this.insertTick = db.prepare('INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+    this.insertTick = db.prepare(
+      'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    )
     this.maxTie = db.prepare('SELECT max(tie) FROM tick WHERE outcome_id = ? AND t = ?').pluck()
     this.upsertRollup = db.prepare(UPSERT_ROLLUP_SQL)
   }
@@ -81,7 +81,7 @@ export class TickWriter {
       committed = true
     } catch (err) {
       this.buffer = batch.concat(this.buffer)
-      // Same-ms numbering may now be ahead of the file; gaps in `tie` are harmless, reuse is not.
+      // Same-ms numbering may now be ahead of the file: gaps in `tie` are harmless, reuse is not.
       throw err
     } finally {
       this.outcomes.endTransaction(committed)
@@ -93,19 +93,20 @@ export class TickWriter {
   private writeBatch(batch: readonly PriceTick[]): void {
     const rollups = new RollupBatch()
     for (const tick of batch) {
-      const oid = this.outcomes.idFor(tick)
+      const slot = this.outcomes.slotFor(tick)
+      const oid = slot.outcome.id
       const t = Math.round(tick.receivedTs)
       const p = priceToMilli(tick.price)
       const s = tick.suspended ? 1 : 0
       const delta = Math.round(tick.serverTs) - t
-      const last = this.lastKey.get(oid)
-      let tie = last && last.t === t ? last.tie + 1 : 0
+      let tie = slot.lastT === t ? slot.lastTie + 1 : 0
       if (this.insertTick.run(oid, t, tie, p, s, delta).changes === 0) {
         // Same outcome and millisecond as a tick written before this session (or a clock step back).
         tie = (this.maxTie.get(oid, t) as number) + 1
         this.insertTick.run(oid, t, tie, p, s, delta)
       }
-      this.lastKey.set(oid, { t, tie })
+      slot.lastT = t
+      slot.lastTie = tie
       rollups.add(oid, t, p, s)
     }
     rollups.write(this.upsertRollup)

@@ -77,7 +77,10 @@ export class KeyService {
   async setKey(account: KeyAccount, secret: string): Promise<KeyResult<KeyStatus>> {
     const key = secret.trim()
     if (!KEY_PATTERN.test(key)) {
-      return { ok: false, error: { code: 'invalid_key', message: 'a key must be 1 to 4096 visible characters, without spaces' } }
+      return {
+        ok: false,
+        error: { code: 'invalid_key', message: 'a key must be 1 to 4096 visible characters, without spaces' },
+      }
     }
     const stored = await this.guard(() => this.options.store.set(account, key))
     if (!stored.ok) return stored

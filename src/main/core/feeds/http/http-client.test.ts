@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HttpClient, type HttpClientOptions } from './http-client'
-import type { ServiceState } from './service-gate'
+import type { HttpClientOptions } from './http-client'
+import { testHttp } from './test-support'
 
 const KEY = 'sk-test-7f3a9c1e'
 
@@ -21,7 +21,13 @@ async function scriptedServer(answer: (hit: Hit, index: number, res: ServerRespo
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString()))
     req.on('end', () => {
-      const hit = { method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, body, at: performance.now() }
+      const hit = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body,
+        at: performance.now(),
+      }
       hits.push(hit)
       answer(hit, hits.length - 1, res)
     })
@@ -37,6 +43,11 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body))
 }
 
+/** Polls a condition the test needs before its next step (no fixed sleeps: the machine may be slow). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
 const servers: Server[] = []
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -45,19 +56,8 @@ afterEach(async () => {
   }
 })
 
-function client(options: Partial<HttpClientOptions> & { key?: { value: string | null } } = {}) {
-  const key = options.key ?? { value: KEY }
-  const logs: string[] = []
-  const states: ServiceState[] = []
-  const http = new HttpClient({
-    service: 'data-service',
-    getKey: async () => key.value,
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    log: (line) => logs.push(line),
-    ...options,
-  })
-  http.gate.onChange((state) => states.push(state))
-  return { http, logs, states, key }
+function client(options: Partial<HttpClientOptions> = {}, key: string | null = KEY) {
+  return testHttp('data-service', key, options)
 }
 
 const sportRequest = (url: URL, sport = 'badminton') => ({ url, scope: sport, subject: 'this sport' })
@@ -91,10 +91,15 @@ describe('HttpClient', () => {
   })
 
   it('403: no access to that sport only; other sports still go out', async () => {
-    const server = await scriptedServer((hit, _i, res) => (hit.path.includes('hockey') ? json(res, 403, {}) : json(res, 200, [])))
+    const server = await scriptedServer((hit, _i, res) =>
+      hit.path.includes('hockey') ? json(res, 403, {}) : json(res, 200, []),
+    )
     const { http } = client()
     const refused = await http.send(sportRequest(server.url('/hockey/x'), 'hockey'))
-    expect(refused).toEqual({ ok: false, error: { kind: 'no_access', status: 403, message: 'no access to this sport' } })
+    expect(refused).toEqual({
+      ok: false,
+      error: { kind: 'no_access', status: 403, message: 'no access to this sport' },
+    })
     expect((await http.send(sportRequest(server.url('/hockey/x'), 'hockey'))).ok).toBe(false)
     expect((await http.send(sportRequest(server.url('/badminton/x')))).ok).toBe(true)
     expect(server.hits.map((h) => h.path)).toEqual(['/hockey/x', '/badminton/x'])
@@ -123,19 +128,40 @@ describe('HttpClient', () => {
     expect(states.map((s) => s.status)).toEqual(['idle', 'backing_off', 'ok'])
   })
 
-  it('429 beyond the retry budget: rate_limited, and the gate holds other callers', async () => {
+  it('429 with a long Retry-After: rate_limited at once, and the gate holds other callers', async () => {
     const server = await scriptedServer((_hit, _i, res) => json(res, 429, {}, { 'retry-after': '120' }))
     const { http } = client({ retry: { maxRetryAfterMs: 1000 } })
     const result = await http.send(sportRequest(server.url('/x')))
-    expect(result).toEqual({ ok: false, error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service' },
+    })
     expect(http.gate.state().status).toBe('backing_off')
     expect(http.gate.waitMs()).toBeGreaterThan(100_000)
-    // A second caller waits on the gate instead of hitting the limit again; it can be cancelled.
-    const controller = new AbortController()
-    const waiting = http.send({ ...sportRequest(server.url('/x')), signal: controller.signal })
-    controller.abort()
-    expect(await waiting).toEqual({ ok: false, error: { kind: 'aborted', message: 'request cancelled' } })
+    // A second caller fails fast instead of hitting the limit again or hanging for two minutes.
+    expect(await http.send(sportRequest(server.url('/x')))).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited' },
+    })
     expect(server.hits).toHaveLength(1)
+  })
+
+  it('while a short 429 wait runs, other callers wait on the gate; a cancel ends the wait', async () => {
+    const server = await scriptedServer((_hit, i, res) =>
+      i === 0 ? json(res, 429, {}, { 'retry-after': '5' }) : json(res, 200, []),
+    )
+    const { http } = client({ retry: { maxRetryAfterMs: 10_000 } })
+    const first = new AbortController()
+    const limited = http.send({ ...sportRequest(server.url('/a')), signal: first.signal })
+    await until(() => http.gate.waitMs() > 0)
+    const second = new AbortController()
+    const waiting = http.send({ ...sportRequest(server.url('/b')), signal: second.signal })
+    second.abort()
+    first.abort()
+    const cancelled = { ok: false, error: { kind: 'aborted', message: 'request cancelled' } }
+    expect(await waiting).toEqual(cancelled)
+    expect(await limited).toEqual(cancelled)
+    expect(server.hits.map((h) => h.path)).toEqual(['/a'])
   })
 
   it('5xx: capped retries, then a server error and a failing state', async () => {
@@ -180,7 +206,7 @@ describe('HttpClient', () => {
     const { http } = client()
     const controller = new AbortController()
     const pending = http.send({ ...sportRequest(server.url('/x')), signal: controller.signal })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await until(() => server.hits.length === 1)
     controller.abort()
     expect(await pending).toEqual({ ok: false, error: { kind: 'aborted', message: 'request cancelled' } })
     expect(server.hits).toHaveLength(1)
@@ -198,12 +224,18 @@ describe('HttpClient', () => {
   })
 
   it('400: the server message in words, with an echoed key redacted', async () => {
-    const server = await scriptedServer((hit, _i, res) => json(res, 400, { message: `invalid filter from ${hit.authorization}` }))
+    const server = await scriptedServer((hit, _i, res) =>
+      json(res, 400, { message: `invalid filter from ${hit.authorization}` }),
+    )
     const { http, logs } = client()
     const result = await http.send(sportRequest(server.url('/x?id=zz.1')))
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'bad_request', status: 400, message: 'refused by the data service: invalid filter from Bearer [key]' },
+      error: {
+        kind: 'bad_request',
+        status: 400,
+        message: 'refused by the data service: invalid filter from Bearer [key]',
+      },
     })
     expect(JSON.stringify({ result, logs })).not.toContain(KEY)
   })
@@ -219,7 +251,7 @@ describe('HttpClient', () => {
 
   it('no key set: fails fast unless the route is public', async () => {
     const server = await scriptedServer((_hit, _i, res) => json(res, 200, []))
-    const { http } = client({ key: { value: null } })
+    const { http } = client({}, null)
     expect(await http.send(sportRequest(server.url('/x')))).toEqual({
       ok: false,
       error: { kind: 'key_rejected', message: 'no key set for the data service' },

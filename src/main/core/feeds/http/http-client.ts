@@ -77,17 +77,20 @@ export class HttpClient {
     let failures = 0
     let rateLimits = 0
     for (;;) {
-      if (!(await abortableSleep(this.gate.waitMs(), request.signal))) return aborted()
+      // A 429 closed the gate: wait with the others, unless the wait is longer than a call should hang.
+      const closedFor = this.gate.waitMs()
+      if (closedFor > this.policy.maxRetryAfterMs) return this.rateLimited()
+      if (!(await abortableSleep(closedFor, request.signal))) return aborted()
       const attempt = await this.attempt(method, request, key)
       const outcome = this.judge(attempt, request, key)
       if (outcome.done) return outcome.result
 
       if (outcome.rateLimited) {
         const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
-        const message = `rate limited by ${serviceWords(this.options.service)}; retrying in ${Math.ceil(delay / 1000)} s`
+        const message = `rate limited by ${serviceWords(this.options.service)}; waiting ${Math.ceil(delay / 1000)} s`
         this.gate.recordBackoff(this.now() + delay, message)
         if (rateLimits >= this.policy.maxRateLimitRetries || delay > this.policy.maxRetryAfterMs) {
-          return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}`, 429)
+          return this.rateLimited()
         }
         rateLimits += 1
         continue
@@ -171,12 +174,20 @@ export class HttpClient {
     }
     if (status === 404) return final(failWith('not_available', `not available for ${request.subject}`, status))
     if (status === 429) {
-      return { done: false, rateLimited: true, retryAfterMs: parseRetryAfterMs(attempt.headers.get('retry-after'), this.now()) }
+      return {
+        done: false,
+        rateLimited: true,
+        retryAfterMs: parseRetryAfterMs(attempt.headers.get('retry-after'), this.now()),
+      }
     }
     if (status >= 500) return retry({ kind: 'server', status, message: `${service} failed (status ${status})` })
     const detail = serverMessage(text, key)
     const message = detail ? `refused by ${service}: ${detail}` : `refused by ${service} (status ${status})`
     return final(failWith('bad_request', message, status))
+  }
+
+  private rateLimited(): FeedResult<never> {
+    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}`, 429)
   }
 
   private log(key: string | null, line: string): void {
@@ -210,8 +221,10 @@ function serverMessage(text: string, key: string | null): string {
     const candidate = record.message ?? record.error
     message = typeof candidate === 'string' ? candidate : ''
   }
-  // eslint-disable-next-line no-control-regex
-  const clean = message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, MAX_SERVER_MESSAGE)
+  const clean = message
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, MAX_SERVER_MESSAGE)
   return redact(clean, key)
 }
 

@@ -17,8 +17,9 @@ import type { FeedRequest, HttpClient, HttpMethod } from '../http/http-client'
 import { collectPages } from '../http/paging'
 import { parseList, parseOne, type MalformedRecords, type ParsedList } from '../http/parse-answer'
 import { failWith, type FeedResult } from '../http/result'
+import { checkSportName, isKebabName } from '../http/kebab-name'
 import { feedUrl } from '../http/url'
-import { isOddsPublicRoute, type OddsPublicRoute } from './public-routes'
+import { PUBLIC_FAMILIES, publicRouteName, type PublicFamily } from './public-routes'
 import type { z } from 'zod'
 
 /** odds-feed.md Limits: "The match list returns 100 matches per page." */
@@ -52,8 +53,6 @@ export interface OverrideTarget {
   oddType: string
 }
 
-const SAFE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
-
 export class OddsClient {
   constructor(private readonly options: OddsClientOptions) {}
 
@@ -71,7 +70,7 @@ export class OddsClient {
     filter: MatchListFilter = {},
     call: CallOptions & { maxPages?: number } = {},
   ): Promise<FeedResult<ParsedList<OddsMatchListEntry>>> {
-    const bad = checkSport(sport)
+    const bad = checkSportName(sport)
     if (bad) return bad
     const maxPages = call.maxPages ?? DEFAULT_MAX_PAGES
     const rows = await collectPages(async (page) => {
@@ -79,7 +78,8 @@ export class OddsClient {
       for (const [name, value] of Object.entries(filter)) if (value !== undefined) search.set(name, value)
       const body = await this.send('GET', [sport, 'matches'], search, sportScope(sport), call)
       if (!body.ok) return body
-      if (!Array.isArray(body.value)) return failWith('bad_response', 'the match list answered something other than a list')
+      if (!Array.isArray(body.value))
+        return failWith('bad_response', 'the match list answered something other than a list')
       return { ok: true, value: { rows: body.value, requested: ODDS_PAGE_SIZE } }
     }, maxPages * ODDS_PAGE_SIZE)
     if (!rows.ok) return rows
@@ -116,11 +116,21 @@ export class OddsClient {
   }
 
   /** A public route (no bookmaker, no key needed); its body is not documented, so it is plain JSON. */
-  async publicRoute(route: OddsPublicRoute, call: CallOptions = {}): Promise<FeedResult<unknown>> {
-    if (!isOddsPublicRoute(route)) return failWith('bad_request', `unknown public route "${String(route)}"`)
+  async publicRoute(sport: string, family: PublicFamily, call: CallOptions = {}): Promise<FeedResult<unknown>> {
+    const bad =
+      checkSportName(sport) ??
+      (family in PUBLIC_FAMILIES ? null : failWith('bad_request', `unknown public route family "${family}"`))
+    if (bad) return bad
+    const route = publicRouteName(sport, family)
     const url = feedUrl('odds-feed', this.options.settings().oddsBaseUrl, [route])
     if (!url.ok) return url
-    return this.options.http.send({ url: url.value, scope: `public:${route}`, subject: 'this sport', keyRequired: false, ...call })
+    return this.options.http.send({
+      url: url.value,
+      scope: `public:${route}`,
+      subject: 'this sport',
+      keyRequired: false,
+      ...call,
+    })
   }
 
   private async matchRoute<S extends z.ZodType>(
@@ -130,9 +140,15 @@ export class OddsClient {
     tail: string[],
     call: CallOptions,
   ): Promise<FeedResult<z.output<S>>> {
-    const bad = checkSport(sport) ?? checkMatchId(matchId)
+    const bad = checkSportName(sport) ?? checkMatchId(matchId)
     if (bad) return bad
-    return this.get(schema, `odds ${[sport, matchId, ...tail].join('/')}`, [sport, matchId, ...tail], sportScope(sport), call)
+    return this.get(
+      schema,
+      `odds ${[sport, matchId, ...tail].join('/')}`,
+      [sport, matchId, ...tail],
+      sportScope(sport),
+      call,
+    )
   }
 
   private async get<S extends z.ZodType>(
@@ -171,20 +187,18 @@ function overridePath(target: OverrideTarget): (string | number)[] {
   return [target.sport, target.matchId, target.oddType]
 }
 
-function checkSport(sport: string): FeedResult<never> | null {
-  return SAFE_NAME.test(sport) ? null : failWith('bad_request', `"${sport}" is not a sport name`)
-}
-
 function checkMatchId(matchId: number): FeedResult<never> | null {
-  return Number.isSafeInteger(matchId) && matchId > 0 ? null : failWith('bad_request', 'match id must be a positive integer')
+  return Number.isSafeInteger(matchId) && matchId > 0
+    ? null
+    : failWith('bad_request', 'match id must be a positive integer')
 }
 
 /** A known sport must use one of its own groups; another sport only needs a well-formed name. */
 function checkTarget(target: OverrideTarget): FeedResult<never> | null {
   const groups: readonly string[] | undefined = ODD_GROUPS[target.sport as keyof typeof ODD_GROUPS]
-  const known = groups ? groups.includes(target.oddType) : SAFE_NAME.test(target.oddType)
+  const known = groups ? groups.includes(target.oddType) : isKebabName(target.oddType)
   if (!known) return failWith('bad_request', `"${target.oddType}" is not an odd group of ${target.sport}`)
-  return checkSport(target.sport) ?? checkMatchId(target.matchId)
+  return checkSportName(target.sport) ?? checkMatchId(target.matchId)
 }
 
 function checkOddKey(oddKey: string): FeedResult<never> | null {

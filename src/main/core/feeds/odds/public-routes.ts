@@ -1,25 +1,12 @@
 /**
- * The odds feed's public routes (odds-feed.md "Public routes"), served at the root of the odds base
- * URL without the bookmaker path. Their bodies are "not shown", so they are answered as JSON.
+ * The odds feed's public routes (odds-feed.md "Public routes") are one name per sport and family:
+ * `/cricket` (current feed), `/cricket-history`, `/cricket-classes`, `/cricket-leagues`. Which
+ * sport has which family varies by provider, so the client builds the name and a 404 answers
+ * "not available for this sport" rather than the client keeping a list that could go stale.
  */
-export const ODDS_PUBLIC_ROUTES = [
-  'cricket',
-  'hockey',
-  'table-tennis',
-  'esports',
-  'cricket-history',
-  'hockey-history',
-  'volleyball-history',
-  'baseball-history',
-  'cricket-classes',
-  'hockey-classes',
-  'cricket-leagues',
-  'handball-leagues',
-  'volleyball-leagues',
-] as const
+export const PUBLIC_FAMILIES = { feed: '', history: '-history', classes: '-classes', leagues: '-leagues' } as const
+export type PublicFamily = keyof typeof PUBLIC_FAMILIES
 
-export type OddsPublicRoute = (typeof ODDS_PUBLIC_ROUTES)[number]
-
-export function isOddsPublicRoute(route: string): route is OddsPublicRoute {
-  return (ODDS_PUBLIC_ROUTES as readonly string[]).includes(route)
+export function publicRouteName(sport: string, family: PublicFamily): string {
+  return `${sport}${PUBLIC_FAMILIES[family]}`
 }

@@ -1,0 +1,115 @@
+/**
+ * The alert feature as the app uses it: rules and delivery settings persisted in the settings
+ * store, the rule engine the watch engine feeds, the delivery stage with its notifier port, and
+ * the in-app list. Bridge handlers call this; nothing here knows about a transport.
+ */
+import { randomUUID } from 'node:crypto'
+import {
+  AlertDeliverySettings,
+  AlertRule,
+  DEFAULT_ALERT_DELIVERY_SETTINGS,
+  type AlertEntry,
+  type AlertRuleDraft,
+} from '../../../shared/alerts'
+import { BridgeFailure } from '../../../shared/bridge/result'
+import type { KeyValueStore } from '../settings'
+import { AlertDelivery, type AlertsChange } from './alert-delivery'
+import type { Notifier } from './ports'
+import { RuleEngine } from './rule-engine'
+
+const RULES_KEY = 'alertRules'
+const DELIVERY_KEY = 'alertDelivery'
+
+export interface AlertsServiceOptions {
+  store: KeyValueStore
+  notifier: Notifier
+  watchlistsOf: (matchId: number) => readonly string[]
+  describeMatch?: (matchId: number) => string
+  now?: () => number
+}
+
+export class AlertsService {
+  readonly engine: RuleEngine
+  readonly delivery: AlertDelivery
+  private rules: AlertRule[]
+
+  constructor(private readonly options: AlertsServiceOptions) {
+    const now = options.now ?? Date.now
+    this.rules = readList(options.store.get(RULES_KEY))
+    const delivery = AlertDeliverySettings.safeParse(options.store.get(DELIVERY_KEY))
+    this.delivery = new AlertDelivery({
+      notifier: options.notifier,
+      now,
+      settings: delivery.success ? delivery.data : DEFAULT_ALERT_DELIVERY_SETTINGS,
+    })
+    this.engine = new RuleEngine(
+      { watchlistsOf: options.watchlistsOf, now, sink: this.delivery, describeMatch: options.describeMatch },
+      this.rules,
+    )
+  }
+
+  listRules(): AlertRule[] {
+    return this.rules
+  }
+
+  /** Creates (no id) or replaces (known id) a rule; the schema already validated its fields. */
+  saveRule(input: AlertRule | AlertRuleDraft): AlertRule {
+    const id = 'id' in input ? input.id : randomUUID()
+    if ('id' in input && !this.rules.some((r) => r.id === id)) {
+      throw new BridgeFailure('invalid_input', 'that rule no longer exists')
+    }
+    const rule = AlertRule.parse({ ...input, id })
+    this.rules = this.rules.some((r) => r.id === id) ? this.rules.map((r) => (r.id === id ? rule : r)) : [...this.rules, rule]
+    this.delivery.forgetRule(id)
+    this.commitRules()
+    return rule
+  }
+
+  deleteRule(id: string): AlertRule[] {
+    this.rules = this.rules.filter((r) => r.id !== id)
+    this.delivery.forgetRule(id)
+    this.commitRules()
+    return this.rules
+  }
+
+  deliverySettings(): AlertDeliverySettings {
+    return this.delivery.currentSettings()
+  }
+
+  setDeliverySettings(settings: AlertDeliverySettings): AlertDeliverySettings {
+    this.delivery.setSettings(settings)
+    this.options.store.set(DELIVERY_KEY, settings)
+    return settings
+  }
+
+  list(): { entries: AlertEntry[]; unread: number } {
+    return { entries: this.delivery.entries(), unread: this.delivery.unreadCount() }
+  }
+
+  markRead(ids: string[] | 'all'): { entries: AlertEntry[]; unread: number } {
+    this.delivery.markRead(ids)
+    return this.list()
+  }
+
+  onChange(listener: (change: AlertsChange) => void): () => void {
+    return this.delivery.onChange(listener)
+  }
+
+  dispose(): void {
+    this.delivery.dispose()
+  }
+
+  private commitRules(): void {
+    this.engine.setRules(this.rules)
+    this.options.store.set(RULES_KEY, this.rules)
+  }
+}
+
+/** A stored rule that no longer parses (hand edit, older app) is dropped, not allowed to break the rest. */
+function readList(stored: unknown): AlertRule[] {
+  if (!Array.isArray(stored)) return []
+  return stored.flatMap((item) => {
+    const rule = AlertRule.safeParse(item)
+    return rule.success ? [rule.data] : []
+  })
+}

@@ -1,0 +1,313 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { OverrideEvent } from '../../../shared/domain'
+import { CacheClosedError, CacheFileError, CacheInputError, CSV_HEADER, openCache, type Cache } from './index'
+import { MIGRATIONS, SCHEMA_VERSION } from './schema'
+import { tempDir, tick } from './test-helpers'
+
+const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
+const DAY = 86_400_000
+
+let tmp: ReturnType<typeof tempDir>
+let file: string
+const open: Cache[] = []
+function openTracked(f = file, opts?: Parameters<typeof openCache>[1]): Cache {
+  const c = openCache(f, opts)
+  open.push(c)
+  return c
+}
+
+beforeEach(() => {
+  tmp = tempDir()
+  file = path.join(tmp.dir, 'data', 'cache.sqlite')
+})
+afterEach(() => {
+  for (const c of open.splice(0)) c.close()
+  tmp.remove()
+})
+
+const overrideEvent = (receivedTs: number): OverrideEvent => ({
+  matchId: 7,
+  oddType: 'full-time',
+  oddKey: 'match_winner#home',
+  action: 'set',
+  oddValue: 2.5,
+  previousValue: 2.1,
+  suspended: false,
+  durationSeconds: 60,
+  setAt: receivedTs - 5,
+  expiresAt: receivedTs + 60_000,
+  serverTs: receivedTs - 2,
+  receivedTs,
+})
+
+describe('persistence', () => {
+  it('keeps ticks, override events, alerts, matches and reference data across a reopen', () => {
+    const first = openCache(file)
+    first.recordTicks([
+      tick(T0, 2.1),
+      tick(T0 + 10, 2.15),
+      tick(T0 + 5, 3.4, { oddKey: 'match_winner#away', suspended: true }),
+    ])
+    first.recordOverrideEvents([overrideEvent(T0 + 20)])
+    first.recordAlerts([
+      {
+        id: 'a1',
+        ruleId: 'r1',
+        matchId: 7,
+        createdAt: T0 + 30,
+        title: 'Home shortened',
+        body: '2.10 → 2.15',
+        extra: { pct: 2.4 },
+      },
+    ])
+    first.upsertMatches('badminton', [{ id: 7, home_team_name: 'Axelsen' }])
+    first.putReference('badminton', '/classes', 'lang=en', [{ class_id: 1 }, { class_id: 2 }], T0)
+    first.close() // buffered ticks are flushed by close
+
+    const again = openTracked()
+    expect(again.setAside).toBeNull()
+    expect(again.latestPrices(7)).toEqual([
+      {
+        matchId: 7,
+        oddType: 'full-time',
+        oddKey: 'match_winner#home',
+        price: 2.15,
+        suspended: false,
+        serverTs: T0 - 5,
+        receivedTs: T0 + 10,
+      },
+      {
+        matchId: 7,
+        oddType: 'full-time',
+        oddKey: 'match_winner#away',
+        price: 3.4,
+        suspended: true,
+        serverTs: T0 - 10,
+        receivedTs: T0 + 5,
+      },
+    ])
+    expect(again.overrideEvents(7)).toEqual([overrideEvent(T0 + 20)])
+    expect(again.overrideEvents(7, T0 + 21)).toEqual([])
+    expect(again.alerts()).toEqual([
+      {
+        id: 'a1',
+        ruleId: 'r1',
+        matchId: 7,
+        createdAt: T0 + 30,
+        title: 'Home shortened',
+        body: '2.10 → 2.15',
+        extra: { pct: 2.4 },
+      },
+    ])
+    const matches = again.getMatches('badminton', [7, 8])
+    expect([...matches.keys()]).toEqual([7])
+    expect(matches.get(7)?.record).toEqual({ id: 7, home_team_name: 'Axelsen' })
+    expect(again.getReference('badminton', '/classes', 'lang=en')).toEqual({
+      records: [{ class_id: 1 }, { class_id: 2 }],
+      fetchedAt: T0,
+    })
+    expect(again.getReference('badminton', '/classes', 'lang=de')).toBeNull()
+  })
+
+  it('numbers ticks of one outcome in the same millisecond, also after a reopen', () => {
+    const first = openCache(file)
+    first.recordTicks([tick(T0, 2.0), tick(T0, 2.01)])
+    first.close()
+    const again = openTracked()
+    again.recordTicks([tick(T0, 2.02)])
+    expect(again.ticks(7, T0, T0, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.01, 2.02])
+  })
+
+  it('writes buffered ticks on its timer, readable by another connection', async () => {
+    const flushed = new Promise<number>((resolve) => {
+      const cache = openTracked(file, { flushIntervalMs: 20, onFlushed: (r) => resolve(r.totalWritten) })
+      cache.recordTicks([tick(T0, 2.0), tick(T0 + 1, 2.1)])
+      expect(cache.pendingTicks).toBe(2)
+    })
+    expect(await flushed).toBe(2)
+    const reader = new Database(file, { readonly: true })
+    expect(reader.prepare('SELECT count(*) FROM tick').pluck().get()).toBe(2)
+    reader.close()
+  })
+
+  it('refuses bad input with a typed error and keeps none of the call', () => {
+    const cache = openTracked()
+    expect(() => cache.recordTicks([tick(T0, 2.0), tick(T0 + 1, Number.NaN)])).toThrow(CacheInputError)
+    expect(() => cache.recordTicks([tick(Number.POSITIVE_INFINITY, 2.0)])).toThrow(CacheInputError)
+    expect(cache.pendingTicks).toBe(0)
+    expect(() => cache.history(7, 'all', T0 + 10, T0, 100)).toThrow(CacheInputError)
+    expect(() => cache.history(7, 'all', T0, T0 + 10, 0)).toThrow(CacheInputError)
+    expect(() => cache.recordAlerts([{ id: 'x', ruleId: 'r', createdAt: Number.NaN }])).toThrow(CacheInputError)
+    cache.close()
+    expect(() => cache.recordTicks([tick(T0, 2.0)])).toThrow(CacheClosedError)
+  })
+})
+
+describe('schema versions and damaged files', () => {
+  it('migrates a version-1 file and keeps its data', () => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const v1 = new Database(file)
+    v1.exec(MIGRATIONS[0] as string)
+    v1.pragma('user_version = 1')
+    v1.prepare(
+      "INSERT INTO outcome (id, match_id, odd_type, odd_key) VALUES (1, 7, 'full-time', 'match_winner#home')",
+    ).run()
+    v1.prepare('INSERT INTO tick VALUES (1, ?, 0, 2500, 0, -15)').run(T0)
+    v1.close()
+
+    const cache = openTracked()
+    expect(cache.setAside).toBeNull()
+    expect(cache.latestPrices(7).map((t) => t.price)).toEqual([2.5])
+    cache.recordAlerts([{ id: 'a', ruleId: 'r', createdAt: T0 }])
+    expect(cache.alerts().map((a) => a.id)).toEqual(['a'])
+    const check = new Database(file, { readonly: true })
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    check.close()
+  })
+
+  it('sets a newer-version file aside, reports it, and starts fresh', () => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const newer = new Database(file)
+    newer.exec('CREATE TABLE from_the_future (x)')
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    newer.close()
+
+    const cache = openTracked(file, { now: () => 1234 })
+    expect(cache.setAside).toBeInstanceOf(CacheFileError)
+    expect(cache.setAside?.problem).toBe('newer-version')
+    expect(cache.setAside?.movedTo).toBe(`${file}.newer-1234`)
+    const kept = new Database(`${file}.newer-1234`, { readonly: true })
+    expect(kept.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1)
+    kept.close()
+    cache.recordTicks([tick(T0, 2.0)])
+    expect(cache.latestPrices(7)).toHaveLength(1)
+  })
+
+  it('sets a corrupt file aside with its WAL, never overwriting it', () => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const garbage = Buffer.from('this is not an SQLite database, just bytes '.repeat(200))
+    fs.writeFileSync(file, garbage)
+    fs.writeFileSync(`${file}-wal`, 'stale wal')
+
+    const cache = openTracked(file, { now: () => 99 })
+    expect(cache.setAside?.problem).toBe('corrupt')
+    expect(fs.readFileSync(`${file}.corrupt-99`)).toEqual(garbage)
+    expect(fs.readFileSync(`${file}.corrupt-99-wal`, 'utf8')).toBe('stale wal')
+    cache.recordTicks([tick(T0, 2.0)])
+    expect(cache.latestPrices(7)).toHaveLength(1)
+  })
+
+  it('sets aside a database whose pages are damaged', () => {
+    const good = openCache(file)
+    good.recordTicks(
+      Array.from({ length: 20_000 }, (_, i) => tick(T0 + i, 2 + (i % 7) / 100, { oddKey: `m#o${i % 50}` })),
+    )
+    good.close()
+    const bytes = fs.readFileSync(file)
+    // Scribble over the middle of the file: B-tree pages, not the header.
+    bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192)
+    fs.writeFileSync(file, bytes)
+
+    const cache = openTracked(file, { now: () => 7 })
+    expect(cache.setAside?.problem).toBe('corrupt')
+    expect(fs.existsSync(`${file}.corrupt-7`)).toBe(true)
+    expect(cache.latestPrices(7)).toEqual([])
+  })
+})
+
+describe('review queries', () => {
+  it('exports exact CSV with a header and quoting', () => {
+    const cache = openTracked()
+    cache.recordTicks([
+      tick(T0, 2.1),
+      tick(T0 + 1000, 1.875, {
+        oddType: 'player',
+        oddKey: 'top "bat", home#=SUM(A1)',
+        suspended: true,
+        serverTs: T0 + 990,
+      }),
+      tick(T0 + 2000, 3, { matchId: 8 }),
+    ])
+    const chunks: string[] = []
+    expect(cache.exportCsv(7, T0, T0 + 5000, (c) => chunks.push(c))).toBe(2)
+    expect(chunks.join('')).toBe(
+      `${CSV_HEADER}\r\n` +
+        '2025-06-01T12:00:00.000Z,2025-06-01T11:59:59.985Z,7,full-time,match_winner#home,2.1,false\r\n' +
+        `2025-06-01T12:00:01.000Z,2025-06-01T12:00:00.990Z,7,player,"top ""bat"", home#=SUM(A1)",1.875,true\r\n`,
+    )
+    const formula: string[] = []
+    cache.recordTicks([tick(T0 + 3000, 2, { oddKey: '=HYPERLINK("x")' })])
+    cache.exportCsv(7, T0 + 3000, T0 + 3000, (c) => formula.push(c))
+    expect(formula.join('').split('\r\n')[1]).toBe(
+      `2025-06-01T12:00:03.000Z,2025-06-01T12:00:02.985Z,7,full-time,"'=HYPERLINK(""x"")",2,false`,
+    )
+  })
+
+  it('pages raw ticks in time order across outcomes', () => {
+    const cache = openTracked()
+    cache.recordTicks([
+      tick(T0 + 2, 2.2),
+      tick(T0, 3.0, { oddKey: 'mw#away' }),
+      tick(T0 + 1, 2.1),
+      tick(T0 + 3, 3.1, { oddKey: 'mw#away' }),
+    ])
+    expect(cache.ticks(7, T0, T0 + 10, { limit: 2, offset: 1 }).map((t) => [t.receivedTs - T0, t.price])).toEqual([
+      [1, 2.1],
+      [2, 2.2],
+    ])
+  })
+
+  it('returns every tick when the range is small enough', () => {
+    const cache = openTracked()
+    cache.recordTicks([tick(T0, 2.0), tick(T0 + 5, 2.1, { suspended: true }), tick(T0 + 9, 2.05)])
+    const [series] = cache.history(7, { oddType: 'full-time', oddKey: 'match_winner#home' }, T0, T0 + 9, 10)
+    expect(series).toEqual({
+      oddType: 'full-time',
+      oddKey: 'match_winner#home',
+      tickCount: 3,
+      exact: true,
+      points: [
+        { t: T0, price: 2, suspended: false },
+        { t: T0 + 5, price: 2.1, suspended: true },
+        { t: T0 + 9, price: 2.05, suspended: false },
+      ],
+    })
+  })
+})
+
+describe('retention', () => {
+  it('deletes what is older than the retention, keeps the rest, and shrinks the file', () => {
+    const cache = openTracked()
+    const old = Array.from({ length: 30_000 }, (_, i) =>
+      tick(T0 - 3 * DAY + i * 10, 2 + (i % 9) / 100, { oddKey: `m#o${i % 40}` }),
+    )
+    cache.recordTicks(old)
+    cache.recordTicks([tick(T0, 2.5), tick(T0 + 1, 2.6)])
+    cache.recordOverrideEvents([overrideEvent(T0 - 3 * DAY), overrideEvent(T0)])
+    cache.recordAlerts([
+      { id: 'old', ruleId: 'r', createdAt: T0 - 3 * DAY },
+      { id: 'new', ruleId: 'r', createdAt: T0 },
+    ])
+    cache.flush()
+    const sizeBefore = fs.statSync(file).size + fs.statSync(`${file}-wal`).size
+
+    const result = cache.compact(2, T0 + DAY)
+    expect(result.ticksDeleted).toBe(30_000)
+    expect(result.overrideEventsDeleted).toBe(1)
+    expect(result.alertsDeleted).toBe(1)
+    expect(result.outcomesDeleted).toHaveLength(40)
+    expect(result.pagesFreed).toBeGreaterThan(0)
+    expect(fs.statSync(file).size).toBeLessThan(sizeBefore / 4)
+
+    expect(cache.ticks(7, 0, T0 + DAY, { limit: 100 }).map((t) => t.price)).toEqual([2.5, 2.6])
+    expect(cache.history(7, 'all', 0, T0 + DAY, 100).map((s) => s.oddKey)).toEqual(['match_winner#home'])
+    expect(cache.overrideEvents(7).map((e) => e.receivedTs)).toEqual([T0])
+    expect(cache.alerts().map((a) => a.id)).toEqual(['new'])
+    // An outcome removed by compaction comes back when it ticks again.
+    cache.recordTicks([tick(T0 + 2, 2.2, { oddKey: 'm#o1' })])
+    expect(cache.latestPrices(7).map((t) => t.oddKey)).toEqual(['match_winner#home', 'm#o1'])
+  })
+})

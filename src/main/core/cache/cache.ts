@@ -1,0 +1,226 @@
+/**
+ * The offline cache: one SQLite file (WAL, synchronous=NORMAL) holding every tick, override event,
+ * alert, match and reference record the app has seen. Ticks are buffered and written by a timer
+ * (every `flushIntervalMs`) or as soon as a batch is full; every read flushes first, so reads see
+ * everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
+ */
+import type { OutcomeRef, OverrideEvent, PriceTick } from '../../../shared/domain'
+import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
+import { HistoryReader, type OutcomeHistory } from './history'
+import { openDatabase } from './open-database'
+import { OutcomeRegistry } from './outcomes'
+import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
+import { compact, type CompactResult } from './retention'
+import { TickRows } from './tick-rows'
+import { milliToPrice, TickWriter, type FlushResult } from './tick-writer'
+
+export interface CacheOptions {
+  /** Longest time a recorded tick waits in memory. Default 250 ms. */
+  flushIntervalMs?: number
+  /** A flush happens at once when this many ticks are buffered. Default 5000. */
+  flushBatchSize?: number
+  now?: () => number
+  /** Called after every committed tick flush (also the timer's). */
+  onFlushed?: (result: FlushResult) => void
+  /** Failures of the timer's flush (the ticks stay buffered and are retried). */
+  onError?: (err: unknown) => void
+}
+
+export type OutcomeSelector = Pick<OutcomeRef, 'oddType' | 'oddKey'> | 'all'
+
+export interface TickPage {
+  limit: number
+  offset?: number
+}
+
+export interface Cache {
+  readonly file: string
+  /** The previous file when it was corrupt or newer and has been moved away; null otherwise. */
+  readonly setAside: CacheFileError | null
+  readonly pendingTicks: number
+  recordTicks(ticks: readonly PriceTick[]): void
+  flush(): FlushResult
+  recordOverrideEvents(events: readonly OverrideEvent[]): void
+  recordAlerts(alerts: readonly StorableAlert[]): void
+  alerts(from?: number, to?: number, limit?: number): StorableAlert[]
+  putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void
+  getReference<T = unknown>(sport: string, route: string, paramsKey: string): CachedReference<T> | null
+  upsertMatches(sport: string, matches: readonly MatchRecord[]): void
+  getMatches<T = unknown>(sport: string, ids: readonly number[]): Map<number, StoredRecord<T>>
+  /** Outcomes the cache holds ticks for, in first-seen order. */
+  outcomes(matchId: number): OutcomeRef[]
+  /** The last tick of each outcome of the match. */
+  latestPrices(matchId: number): PriceTick[]
+  overrideEvents(matchId: number, from?: number, to?: number): OverrideEvent[]
+  /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
+  history(matchId: number, outcome: OutcomeSelector, from: number, to: number, maxPoints: number): OutcomeHistory[]
+  /** Raw ticks in time order for the tick table. */
+  ticks(matchId: number, from: number, to: number, page: TickPage): PriceTick[]
+  /** Streams the match's ticks over [from, to] as CSV; returns how many ticks were written. */
+  exportCsv(matchId: number, from: number, to: number, write: (chunk: string) => void): number
+  /** Deletes what is older than `retentionDays` and gives the space back to the file system. */
+  compact(retentionDays: number, now?: number): CompactResult
+  close(): void
+}
+
+const END_OF_TIME = Number.MAX_SAFE_INTEGER
+
+function requireInteger(value: number, what: string, min = Number.MIN_SAFE_INTEGER): void {
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new CacheInputError(`${what} must be an integer ≥ ${min}, got ${value}`)
+}
+
+function requireRange(from: number, to: number): void {
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from > to)
+    throw new CacheInputError(`time range ${from}..${to} is not a range`)
+}
+
+export function openCache(file: string, options: CacheOptions = {}): Cache {
+  const now = options.now ?? Date.now
+  const { db, setAside } = openDatabase(file, now)
+  const outcomes = new OutcomeRegistry(db)
+  const writer = new TickWriter(db, outcomes, options.flushBatchSize ?? 5000)
+  const records = new RecordStore(db)
+  const historyReader = new HistoryReader(db)
+  const tickRows = new TickRows(db)
+  const lastTick = db
+    .prepare(
+      'SELECT t, price, suspended, server_delta FROM tick WHERE outcome_id = ? ORDER BY t DESC, tie DESC LIMIT 1',
+    )
+    .raw()
+  let closed = false
+
+  const live = (): void => {
+    if (closed) throw new CacheClosedError()
+  }
+  const flush = (): FlushResult => {
+    live()
+    const result = writer.flush()
+    if (result.written > 0) options.onFlushed?.(result)
+    return result
+  }
+  /** Reads flush first so they see every recorded tick. */
+  const readable = (): void => {
+    flush()
+  }
+  const timer = setInterval(() => {
+    try {
+      flush()
+    } catch (err) {
+      options.onError?.(err)
+    }
+  }, options.flushIntervalMs ?? 250)
+  // The cache must never be what keeps the process alive.
+  timer.unref()
+
+  return {
+    file,
+    setAside,
+    get pendingTicks() {
+      return writer.pending
+    },
+    recordTicks(ticks) {
+      live()
+      // A full batch is written at once: that bounds memory and what a crash can lose.
+      if (writer.record(ticks)) flush()
+    },
+    flush,
+    recordOverrideEvents(events) {
+      live()
+      records.recordOverrideEvents(events)
+    },
+    recordAlerts(alerts) {
+      live()
+      records.recordAlerts(alerts)
+    },
+    alerts(from = 0, to = END_OF_TIME, limit = 10_000) {
+      live()
+      requireRange(from, to)
+      requireInteger(limit, 'limit', 1)
+      return records.alerts(from, to, limit)
+    },
+    putReference(sport, route, paramsKey, recs, fetchedAt) {
+      live()
+      records.putReference(sport, route, paramsKey, recs, fetchedAt)
+    },
+    getReference(sport, route, paramsKey) {
+      live()
+      return records.getReference(sport, route, paramsKey)
+    },
+    upsertMatches(sport, matches) {
+      live()
+      records.upsertMatches(sport, matches, now())
+    },
+    getMatches(sport, ids) {
+      live()
+      return records.getMatches(sport, ids)
+    },
+    outcomes(matchId) {
+      readable()
+      return outcomes.ofMatch(matchId).map(({ matchId: m, oddType, oddKey }) => ({ matchId: m, oddType, oddKey }))
+    },
+    latestPrices(matchId) {
+      readable()
+      const latest: PriceTick[] = []
+      for (const o of outcomes.ofMatch(matchId)) {
+        const row = lastTick.get(o.id) as [number, number, number, number] | undefined
+        if (!row) continue
+        const [t, price, suspended, delta] = row
+        latest.push({
+          matchId,
+          oddType: o.oddType,
+          oddKey: o.oddKey,
+          price: milliToPrice(price),
+          suspended: suspended === 1,
+          serverTs: t + delta,
+          receivedTs: t,
+        })
+      }
+      return latest
+    },
+    overrideEvents(matchId, from = 0, to = END_OF_TIME) {
+      live()
+      requireRange(from, to)
+      return records.overrideEvents(matchId, from, to)
+    },
+    history(matchId, selector, from, to, maxPoints) {
+      readable()
+      requireRange(from, to)
+      requireInteger(maxPoints, 'maxPoints', 1)
+      const chosen = outcomes
+        .ofMatch(matchId)
+        .filter((o) => selector === 'all' || (o.oddType === selector.oddType && o.oddKey === selector.oddKey))
+      return chosen.map((o) => historyReader.series(o, Math.ceil(from), Math.floor(to), maxPoints))
+    },
+    ticks(matchId, from, to, page) {
+      readable()
+      requireRange(from, to)
+      requireInteger(page.limit, 'limit', 1)
+      requireInteger(page.offset ?? 0, 'offset', 0)
+      return tickRows.ticks(matchId, from, to, page.limit, page.offset ?? 0)
+    },
+    exportCsv(matchId, from, to, write) {
+      readable()
+      requireRange(from, to)
+      return tickRows.exportCsv(matchId, from, to, write)
+    },
+    compact(retentionDays, at = now()) {
+      readable()
+      if (!Number.isFinite(retentionDays) || retentionDays < 0)
+        throw new CacheInputError(`retentionDays must be ≥ 0, got ${retentionDays}`)
+      const result = compact(db, retentionDays, at)
+      outcomes.forget(result.outcomesDeleted)
+      return result
+    },
+    close() {
+      if (closed) return
+      clearInterval(timer)
+      try {
+        writer.flush()
+      } finally {
+        closed = true
+        db.close()
+      }
+    },
+  }
+}

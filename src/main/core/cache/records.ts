@@ -1,0 +1,168 @@
+/**
+ * The small tables: override events, alerts, matches and reference data. Written straight away in
+ * one transaction per call — they arrive a few a second at most, unlike ticks.
+ */
+import type Database from 'better-sqlite3'
+import type { OverrideEvent } from '../../../shared/domain'
+import { CacheInputError } from './errors'
+
+/** What the cache needs of an alert; the rest of the alert is kept verbatim as JSON. */
+export interface StorableAlert {
+  id: string
+  ruleId: string
+  matchId?: number | null
+  createdAt: number
+  [key: string]: unknown
+}
+
+/** A match as the data service sent it; kept whole as JSON. */
+export interface MatchRecord {
+  id: number
+  [key: string]: unknown
+}
+
+export interface StoredRecord<T> {
+  record: T
+  updatedAt: number
+}
+
+export interface CachedReference<T = unknown> {
+  records: T[]
+  fetchedAt: number
+}
+
+const EVENT_COLUMNS = `match_id AS matchId, odd_type AS oddType, odd_key AS oddKey, action, odd_value AS oddValue,
+  previous_value AS previousValue, suspended, duration_seconds AS durationSeconds, set_at AS setAt,
+  expires_at AS expiresAt, server_ts AS serverTs, received_ts AS receivedTs`
+
+function toJson(value: unknown, what: string): string {
+  try {
+    const text = JSON.stringify(value)
+    if (typeof text === 'string') return text
+  } catch {
+    // falls through to the typed error below (cycles, BigInt)
+  }
+  throw new CacheInputError(`${what} cannot be stored as JSON`)
+}
+
+function requireTime(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new CacheInputError(`${what} must be epoch milliseconds`)
+  return Math.round(value)
+}
+
+export class RecordStore {
+  private readonly insertEvent: Database.Statement
+  private readonly selectEvents: Database.Statement
+  private readonly upsertAlert: Database.Statement
+  private readonly selectAlerts: Database.Statement
+  private readonly upsertMatch: Database.Statement
+  private readonly selectMatch: Database.Statement
+  private readonly upsertReference: Database.Statement
+  private readonly selectReference: Database.Statement
+
+  constructor(private readonly db: Database.Database) {
+    this.insertEvent =
+      db.prepare(`INSERT INTO override_event (match_id, odd_type, odd_key, action, odd_value, previous_value, suspended,
+      duration_seconds, set_at, expires_at, server_ts, received_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    this.selectEvents = db.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM override_event WHERE match_id = ? AND received_ts >= ? AND received_ts <= ? ORDER BY received_ts, id`,
+    )
+    this.upsertAlert = db.prepare(`INSERT INTO alert (id, rule_id, match_id, created_at, payload) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET rule_id = excluded.rule_id, match_id = excluded.match_id, created_at = excluded.created_at, payload = excluded.payload`)
+    this.selectAlerts = db
+      .prepare('SELECT payload FROM alert WHERE created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?')
+      .pluck()
+    this.upsertMatch = db.prepare(`INSERT INTO match (sport, id, updated_at, record) VALUES (?, ?, ?, ?)
+      ON CONFLICT (sport, id) DO UPDATE SET updated_at = excluded.updated_at, record = excluded.record`)
+    this.selectMatch = db.prepare('SELECT record, updated_at AS updatedAt FROM match WHERE sport = ? AND id = ?')
+    this.upsertReference =
+      db.prepare(`INSERT INTO reference (sport, route, params_key, fetched_at, records) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (sport, route, params_key) DO UPDATE SET fetched_at = excluded.fetched_at, records = excluded.records`)
+    this.selectReference = db.prepare(
+      'SELECT records, fetched_at AS fetchedAt FROM reference WHERE sport = ? AND route = ? AND params_key = ?',
+    )
+  }
+
+  recordOverrideEvents(events: readonly OverrideEvent[]): void {
+    const rows = events.map((e, i) => {
+      if (!Number.isSafeInteger(e.matchId) || !Number.isFinite(e.oddValue))
+        throw new CacheInputError(`override event ${i}: matchId and oddValue must be numbers`)
+      return [
+        e.matchId,
+        e.oddType,
+        e.oddKey,
+        e.action,
+        e.oddValue,
+        e.previousValue,
+        e.suspended ? 1 : 0,
+        e.durationSeconds,
+        requireTime(e.setAt, `override event ${i} setAt`),
+        requireTime(e.expiresAt, `override event ${i} expiresAt`),
+        requireTime(e.serverTs, `override event ${i} serverTs`),
+        requireTime(e.receivedTs, `override event ${i} receivedTs`),
+      ]
+    })
+    this.db.transaction(() => rows.forEach((row) => this.insertEvent.run(row)))()
+  }
+
+  overrideEvents(matchId: number, from: number, to: number): OverrideEvent[] {
+    return (
+      this.selectEvents.all(matchId, from, to) as (Omit<OverrideEvent, 'suspended'> & { suspended: number })[]
+    ).map((row) => ({
+      ...row,
+      suspended: row.suspended === 1,
+    }))
+  }
+
+  recordAlerts(alerts: readonly StorableAlert[]): void {
+    const rows = alerts.map((a, i) => {
+      if (typeof a.id !== 'string' || typeof a.ruleId !== 'string')
+        throw new CacheInputError(`alert ${i}: id and ruleId must be strings`)
+      return [
+        a.id,
+        a.ruleId,
+        a.matchId ?? null,
+        requireTime(a.createdAt, `alert ${i} createdAt`),
+        toJson(a, `alert ${i}`),
+      ]
+    })
+    this.db.transaction(() => rows.forEach((row) => this.upsertAlert.run(row)))()
+  }
+
+  alerts(from: number, to: number, limit: number): StorableAlert[] {
+    return (this.selectAlerts.all(from, to, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
+  }
+
+  upsertMatches(sport: string, matches: readonly MatchRecord[], now: number): void {
+    const rows = matches.map((m, i) => {
+      if (!Number.isSafeInteger(m.id)) throw new CacheInputError(`match ${i}: id must be an integer`)
+      return [sport, m.id, now, toJson(m, `match ${m.id}`)]
+    })
+    this.db.transaction(() => rows.forEach((row) => this.upsertMatch.run(row)))()
+  }
+
+  getMatches<T>(sport: string, ids: readonly number[]): Map<number, StoredRecord<T>> {
+    const found = new Map<number, StoredRecord<T>>()
+    for (const id of ids) {
+      const row = this.selectMatch.get(sport, id) as { record: string; updatedAt: number } | undefined
+      if (row) found.set(id, { record: JSON.parse(row.record) as T, updatedAt: row.updatedAt })
+    }
+    return found
+  }
+
+  putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void {
+    this.upsertReference.run(
+      sport,
+      route,
+      paramsKey,
+      requireTime(fetchedAt, 'fetchedAt'),
+      toJson(records, `reference ${route}`),
+    )
+  }
+
+  getReference<T>(sport: string, route: string, paramsKey: string): CachedReference<T> | null {
+    const row = this.selectReference.get(sport, route, paramsKey) as { records: string; fetchedAt: number } | undefined
+    return row ? { records: JSON.parse(row.records) as T[], fetchedAt: row.fetchedAt } : null
+  }
+}

@@ -1,0 +1,71 @@
+/** Raw ticks of one match in time order: the review tick table and the CSV export. */
+import type Database from 'better-sqlite3'
+import type { PriceTick } from '../../../shared/domain'
+import { milliToPrice } from './tick-writer'
+
+const MATCH_TICKS_SQL = `
+SELECT k.t, k.server_delta, o.odd_type, o.odd_key, k.price, k.suspended
+FROM outcome o JOIN tick k ON k.outcome_id = o.id
+WHERE o.match_id = ? AND k.t >= ? AND k.t <= ?
+ORDER BY k.t, k.outcome_id, k.tie`
+
+type Row = [t: number, serverDelta: number, oddType: string, oddKey: string, price: number, suspended: number]
+
+export const CSV_HEADER = 'received_time,server_time,match_id,odd_type,odd_key,price,suspended'
+const CSV_LINES_PER_CHUNK = 1000
+
+/**
+ * RFC 4180 quoting, plus a leading `'` on text that a spreadsheet would run as a formula
+ * (= + - @ tab CR): odd keys come from the feed, and a trader opens this file in Excel.
+ */
+export function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+export class TickRows {
+  private readonly page: Database.Statement
+  private readonly all: Database.Statement
+
+  constructor(db: Database.Database) {
+    this.page = db.prepare(`${MATCH_TICKS_SQL} LIMIT ? OFFSET ?`).raw()
+    this.all = db.prepare(MATCH_TICKS_SQL).raw()
+  }
+
+  ticks(matchId: number, from: number, to: number, limit: number, offset: number): PriceTick[] {
+    return (this.page.all(matchId, from, to, limit, offset) as Row[]).map(
+      ([t, delta, oddType, oddKey, price, suspended]) => ({
+        matchId,
+        oddType,
+        oddKey,
+        price: milliToPrice(price),
+        suspended: suspended === 1,
+        serverTs: t + delta,
+        receivedTs: t,
+      }),
+    )
+  }
+
+  /** Streams the CSV in chunks of whole lines; `write` must not call back into the cache. Returns the tick count. */
+  exportCsv(matchId: number, from: number, to: number, write: (chunk: string) => void): number {
+    write(`${CSV_HEADER}\r\n`)
+    let lines: string[] = []
+    let count = 0
+    for (const [t, delta, oddType, oddKey, price, suspended] of this.all.iterate(
+      matchId,
+      from,
+      to,
+    ) as IterableIterator<Row>) {
+      lines.push(
+        `${new Date(t).toISOString()},${new Date(t + delta).toISOString()},${matchId},${csvText(oddType)},${csvText(oddKey)},${milliToPrice(price)},${suspended === 1}`,
+      )
+      count++
+      if (lines.length === CSV_LINES_PER_CHUNK) {
+        write(`${lines.join('\r\n')}\r\n`)
+        lines = []
+      }
+    }
+    if (lines.length > 0) write(`${lines.join('\r\n')}\r\n`)
+    return count
+  }
+}

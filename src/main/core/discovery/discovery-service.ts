@@ -1,0 +1,82 @@
+/**
+ * Discover: live matches, matches of a day, of a league, of a team, and search by name, from the
+ * data service. Every match seen is written to the cache, so the app can open offline.
+ */
+import type { z } from 'zod'
+import type { DiscoverPage, DiscoverQuery, SearchHit } from '../../../shared/discovery'
+import type { LeagueRecord, MatchRecord, TeamRecord } from '../../../shared/feed/data-service'
+import { cond, pg, type PgQuery } from '../../../shared/postgrest/query'
+import { BridgeFailure } from '../../../shared/bridge/result'
+import type { DataServiceClient } from '../feeds/data-service/data-service-client'
+import type { FeedResult } from '../feeds/http/result'
+import { toMatchSummary } from './match-summary'
+
+export interface MatchArchive {
+  upsertMatches(sport: string, matches: { id: number }[]): void
+}
+
+type ParsedQuery = z.output<typeof DiscoverQuery>
+
+export class DiscoveryService {
+  constructor(
+    private readonly data: DataServiceClient,
+    private readonly archive: MatchArchive,
+  ) {}
+
+  async matches(query: ParsedQuery): Promise<DiscoverPage> {
+    const route = query.mode === 'live' ? 'matches-live' : 'matches'
+    const answer = await this.data.list(query.sport, route, {
+      query: matchFilter(query),
+      limit: query.limit,
+      offset: query.offset,
+    })
+    const page = orFail(answer)
+    const records = page.records as MatchRecord[]
+    this.archive.upsertMatches(query.sport, records)
+    return {
+      matches: records.map((r) => toMatchSummary(query.sport, r)),
+      more: records.length + page.malformed >= query.limit,
+      cachedAgeMs: null,
+    }
+  }
+
+  async search(sport: string, text: string): Promise<SearchHit[]> {
+    const pattern = `*${text}*`
+    const [teams, leagues] = await Promise.all([
+      this.data.list(sport, 'teams', { query: pg().ilike('name', pattern).order('name'), limit: 20 }),
+      this.data.list(sport, 'leagues', { query: pg().ilike('name', pattern).order('name'), limit: 20 }),
+    ])
+    const teamHits = (orFail(teams).records as TeamRecord[]).map(
+      (t): SearchHit => ({ kind: 'team', id: t.id, name: t.name, detail: t.class_name ?? null, hashImage: t.hash_image ?? null }),
+    )
+    const leagueHits = (orFail(leagues).records as LeagueRecord[]).map(
+      (l): SearchHit => ({ kind: 'league', id: l.id, name: l.name, detail: l.class_name ?? null, hashImage: l.hash_image ?? null }),
+    )
+    return [...leagueHits, ...teamHits]
+  }
+}
+
+function matchFilter(query: ParsedQuery): PgQuery {
+  switch (query.mode) {
+    case 'live':
+      return pg().order('start_time')
+    case 'date': {
+      const from = `${query.date}T00:00:00Z`
+      const to = new Date(Date.parse(from) + 86_400_000).toISOString()
+      return pg().gte('start_time', from).lt('start_time', to).order('start_time')
+    }
+    case 'league':
+      return pg().eq('league_id', query.leagueId).order('start_time', 'desc')
+    case 'team':
+      return pg()
+        .or(cond.eq('home_team_id', query.teamId), cond.eq('away_team_id', query.teamId))
+        .order('start_time', 'desc')
+  }
+}
+
+/** A feed failure becomes a bridge failure in the feed's own words ("key rejected", …). */
+export function orFail<T>(result: FeedResult<T>): T {
+  if (result.ok) return result.value
+  const code = result.error.kind === 'key_rejected' ? 'key_rejected' : result.error.kind === 'not_available' ? 'not_available' : 'feed_error'
+  throw new BridgeFailure(code, result.error.message)
+}

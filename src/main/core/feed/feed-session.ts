@@ -1,0 +1,95 @@
+/**
+ * Which feed the app is on, and where it is. Decision (written down once): with NO key set in the
+ * keychain the app runs on the built-in simulator ("Demo feed"), started in-process on loopback;
+ * as soon as any key is set it uses the configured services (a missing second key then shows as
+ * that service's "no key" state rather than silently mixing demo and real data). Removing the
+ * keys switches back. Clients read `endpoints()` and `getKey()` per call, so a switch needs no
+ * restart: listeners (the watch engine) resubscribe.
+ */
+import type { FeedMode } from '../../../shared/feed-status'
+import type { Settings } from '../../../shared/settings'
+import type { SimulatorHandle } from '../../../sim/types'
+import type { KeyAccount } from '../secrets/secret-store'
+
+export type Endpoints = Pick<
+  Settings,
+  'sport' | 'bookmakerId' | 'dataBaseUrl' | 'imageBaseUrl' | 'wsBaseUrl' | 'oddsBaseUrl' | 'oddsWsBaseUrl' | 'language'
+>
+
+export interface FeedSessionOptions {
+  settings: () => Settings
+  /** Whether any key is stored (never the key itself). */
+  anyKeySet: () => Promise<boolean>
+  readKey: (account: KeyAccount) => Promise<string | null>
+  startDemoFeed: () => Promise<SimulatorHandle>
+  log: { info(message: string): void }
+}
+
+export class FeedSession {
+  private demo: SimulatorHandle | null = null
+  private current: FeedMode['mode'] | null = null
+  private readonly listeners = new Set<(mode: FeedMode) => void>()
+  private switching: Promise<void> = Promise.resolve()
+
+  constructor(private readonly options: FeedSessionOptions) {}
+
+  /** Re-decides the mode (at start, after a key change); serialised so two changes cannot race. */
+  refresh(): Promise<void> {
+    this.switching = this.switching.then(() => this.decide())
+    return this.switching
+  }
+
+  mode(): FeedMode {
+    const settings = this.options.settings()
+    const demo = this.current === 'demo' ? this.demo : null
+    return {
+      mode: this.current ?? 'demo',
+      sport: settings.sport,
+      bookmakerId: demo?.bookmakerId ?? settings.bookmakerId,
+      sports: demo?.sports ?? [settings.sport],
+      reason: demo ? 'no API keys set: built-in simulated feed' : 'API keys set: configured services',
+    }
+  }
+
+  endpoints(): Endpoints {
+    const settings = this.options.settings()
+    if (this.current !== 'demo' || !this.demo) return settings
+    const { dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId } = this.demo
+    return { ...settings, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId }
+  }
+
+  async getKey(account: KeyAccount): Promise<string | null> {
+    if (this.current === 'demo') return this.demo?.apiKey ?? null
+    return this.options.readKey(account)
+  }
+
+  /** The running demo simulator (tests and the render bench drive it); null on the real feed. */
+  demoFeed(): SimulatorHandle | null {
+    return this.current === 'demo' ? this.demo : null
+  }
+
+  onChange(listener: (mode: FeedMode) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  async stop(): Promise<void> {
+    await this.switching
+    await this.demo?.close()
+    this.demo = null
+  }
+
+  private async decide(): Promise<void> {
+    const next: FeedMode['mode'] = (await this.options.anyKeySet()) ? 'real' : 'demo'
+    if (next === this.current) return
+    if (next === 'demo') this.demo ??= await this.options.startDemoFeed()
+    else if (this.demo) {
+      await this.demo.close()
+      this.demo = null
+    }
+    this.current = next
+    this.options.log.info(`feed mode: ${next}`)
+    const mode = this.mode()
+    for (const listener of this.listeners) listener(mode)
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Owns the watch engine across feed switches. The engine is built for one set of endpoints and
+ * stream tokens, so a switch (demo ↔ real, new key, new base URL) closes it and builds a new one
+ * that subscribes to the same watched matches; its first act per match is a REST snapshot, so the
+ * board converges to the new feed's truth.
+ */
+import type { MatchBoard } from '../../../shared/board'
+import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
+import type { ServiceState } from '../feeds/http/service-gate'
+import type { OddsClient } from '../feeds/odds/odds-client'
+import { WatchEngine, type WatchSinks, type WatchTarget } from '../watch/watch-engine'
+import type { FeedSession } from './feed-session'
+
+export interface LiveFeedOptions {
+  session: FeedSession
+  odds: OddsClient
+  conflationMs: () => number
+  targets: () => WatchTarget[]
+  sinks: WatchSinks
+  restStates: () => { odds: ServiceState; data: ServiceState }
+}
+
+export class LiveFeed {
+  private engine: WatchEngine | null = null
+  private generation = 0
+
+  constructor(private readonly options: LiveFeedOptions) {}
+
+  /** (Re)builds the engine on the session's current endpoints and keys. */
+  async restart(): Promise<void> {
+    const generation = ++this.generation
+    const { session, odds } = this.options
+    const [oddsKey, dataKey] = await Promise.all([session.getKey('odds-feed'), session.getKey('data-service')])
+    if (generation !== this.generation) return // a newer restart won the race
+    this.engine?.close()
+    const endpoints = session.endpoints()
+    this.engine = new WatchEngine({
+      endpoints,
+      keys: { odds: oddsKey ?? '', data: dataKey ?? '' },
+      fetchSnapshot: async (sport, matchId, signal) => {
+        const answer = await odds.matchPrices(sport, matchId, { signal })
+        if (!answer.ok) throw new Error(answer.error.message)
+        return answer.value
+      },
+      sinks: this.options.sinks,
+      conflationMs: this.options.conflationMs(),
+    })
+    this.engine.setWatched(this.options.targets())
+  }
+
+  follow(targets: WatchTarget[]): void {
+    this.engine?.setWatched(targets)
+  }
+
+  setConflation(ms: number): void {
+    this.engine?.setConflation(ms)
+  }
+
+  boards(): MatchBoard[] {
+    const engine = this.engine
+    if (!engine) return []
+    return engine.watchedMatchIds().flatMap((id) => engine.state(id) ?? [])
+  }
+
+  /** Stream health from the engine plus the REST side of each service from the clients' gates. */
+  health(now = Date.now()): FeedHealth {
+    const streams = this.engine?.health().streams ?? []
+    const rest = this.options.restStates()
+    return {
+      at: now,
+      services: [
+        summarizeService('odds', streams, restHealth(rest.odds), now),
+        summarizeService('data', streams, restHealth(rest.data), now),
+      ],
+      streams,
+    }
+  }
+
+  close(): void {
+    this.generation++
+    this.engine?.close()
+    this.engine = null
+  }
+}
+
+const REST_STATES: Record<ServiceState['status'], RestHealth['state'] | null> = {
+  idle: null,
+  ok: 'ok',
+  no_key: 'rejected',
+  key_rejected: 'rejected',
+  no_access: 'no_access',
+  backing_off: 'backing_off',
+  failing: 'error',
+}
+
+function restHealth(state: ServiceState): RestHealth | null {
+  const mapped = REST_STATES[state.status]
+  if (mapped === null) return null
+  return { state: mapped, message: state.message, retryAt: state.retryAt, at: state.lastOkAt ?? Date.now() }
+}

@@ -1,0 +1,154 @@
+/**
+ * Every invoke channel of the bridge contract, mapped onto the core's services. Input has already
+ * been validated by the router; handlers translate service results into values or into a
+ * BridgeFailure with words the trader can act on.
+ */
+import type { AppInfo } from '../../shared/bridge/contract'
+import { BridgeFailure } from '../../shared/bridge/result'
+import type { KeysStatus } from '../../shared/feed-status'
+import type { HistorySeries } from '../../shared/history'
+import type { AlertsService } from './alerts/alerts-service'
+import type { BridgeRouter } from './bridge/router'
+import type { Cache } from './cache'
+import type { DiscoveryService } from './discovery/discovery-service'
+import { orFail } from './discovery/discovery-service'
+import type { FeedSession } from './feed/feed-session'
+import type { LiveFeed } from './feed/live-feed'
+import type { OddsClient } from './feeds/odds/odds-client'
+import type { HostPorts } from './host-ports'
+import type { KeyResult, KeyService } from './secrets/key-service'
+import type { SettingsService } from './settings'
+import type { WatchlistService } from './watchlists/watchlist-service'
+
+export interface HandlerServices {
+  info: AppInfo
+  settings: SettingsService
+  keys: KeyService
+  session: FeedSession
+  live: LiveFeed
+  watchlists: WatchlistService
+  discovery: DiscoveryService
+  odds: OddsClient
+  alerts: AlertsService
+  cache: Cache
+  ports: HostPorts
+}
+
+export function registerHandlers(router: BridgeRouter, s: HandlerServices): void {
+  router.handle('app:info', () => s.info)
+  router.handle('settings:get', () => s.settings.get())
+  router.handle('settings:update', (patch) => s.settings.update(patch))
+
+  const keysStatus = async (): Promise<KeysStatus> => {
+    const status = await s.keys.status()
+    if (!status.ok) return { keychain: false, message: status.error.message, accounts: noKeys() }
+    return { keychain: true, message: null, accounts: status.value }
+  }
+  router.handle('keys:status', keysStatus)
+  router.handle('keys:set', async ({ account, key }) => {
+    keyOrFail(await s.keys.setKey(account, key))
+    await s.session.refresh()
+    return keysStatus()
+  })
+  router.handle('keys:remove', async ({ account }) => {
+    keyOrFail(await s.keys.removeKey(account))
+    await s.session.refresh()
+    return keysStatus()
+  })
+  router.handle('keys:test', async ({ account }) => {
+    await s.session.refresh()
+    return keyOrFail(await s.keys.testKey(account))
+  })
+
+  router.handle('feed:mode', () => s.session.mode())
+  router.handle('feed:health', () => s.live.health())
+
+  router.handle('discover:matches', (query) => s.discovery.matches(query))
+  router.handle('discover:search', ({ sport, text }) => s.discovery.search(sport, text))
+
+  router.handle('watchlists:get', () => s.watchlists.get())
+  router.handle('watchlists:command', (command) => s.watchlists.apply(command))
+  router.handle('board:get', () => s.live.boards())
+
+  router.handle('overrides:set', async ({ matchId, oddType, ...body }) => {
+    orFail(await s.odds.setOverride({ sport: sportOf(s, matchId), matchId, oddType }, body))
+    return { ok: true, message: `override set: ${body.oddKey} at ${body.oddValue.toFixed(2)} for ${body.durationSeconds} s` }
+  })
+  router.handle('overrides:lift', async ({ matchId, oddType, oddKey }) => {
+    orFail(await s.odds.liftOverride({ sport: sportOf(s, matchId), matchId, oddType }, oddKey))
+    return { ok: true, message: `override lifted: ${oddKey}` }
+  })
+  router.handle('window:openMatch', ({ matchId }) => s.ports.windows.openMatch(matchId))
+
+  router.handle('alerts:list', () => s.alerts.list())
+  router.handle('alerts:markRead', ({ ids }) => s.alerts.markRead(ids))
+  router.handle('rules:list', () => s.alerts.listRules())
+  router.handle('rules:save', (rule) => s.alerts.saveRule(rule))
+  router.handle('rules:delete', ({ id }) => s.alerts.deleteRule(id))
+  router.handle('rules:deliveryGet', () => s.alerts.deliverySettings())
+  router.handle('rules:deliverySet', (delivery) => s.alerts.setDeliverySettings(delivery))
+
+  router.handle('history:series', ({ matchId, from, to, maxPoints }) => historySeries(s.cache, matchId, from, to, maxPoints))
+  router.handle('history:ticks', ({ matchId, from, to, offset, limit }) => {
+    const range = rangeOf(from, to)
+    const rows = s.cache.ticks(matchId, range.from, range.to, { limit, offset })
+    const total = s.cache.history(matchId, 'all', range.from, range.to, 10).reduce((sum, o) => sum + o.tickCount, 0)
+    return {
+      total,
+      rows: rows.map(({ oddType, oddKey, price, suspended, serverTs, receivedTs }) => ({
+        oddType,
+        oddKey,
+        price,
+        suspended,
+        serverTs,
+        receivedTs,
+      })),
+    }
+  })
+  router.handle('history:export', ({ matchId, from, to }) => {
+    const range = rangeOf(from, to)
+    const day = new Date(range.to).toISOString().slice(0, 10)
+    return s.ports.exporter.exportCsv(`odds-${matchId}-${day}.csv`, (write) =>
+      s.cache.exportCsv(matchId, range.from, range.to, write),
+    )
+  })
+}
+
+function historySeries(cache: Cache, matchId: number, from: number | undefined, to: number | undefined, maxPoints: number): HistorySeries {
+  const range = rangeOf(from, to)
+  const outcomes = cache.history(matchId, 'all', range.from, range.to, maxPoints)
+  return {
+    matchId,
+    from: from ?? null,
+    to: to ?? null,
+    totalTicks: outcomes.reduce((sum, o) => sum + o.tickCount, 0),
+    outcomes: outcomes.map((o) => ({
+      oddType: o.oddType,
+      oddKey: o.oddKey,
+      t: o.points.map((p) => p.t),
+      price: o.points.map((p) => p.price),
+      suspended: o.points.map((p) => p.suspended),
+    })),
+    overrides: cache.overrideEvents(matchId, range.from, range.to),
+  }
+}
+
+/** An open range means "everything recorded until now". */
+function rangeOf(from: number | undefined, to: number | undefined): { from: number; to: number } {
+  const end = to ?? Date.now()
+  const start = Math.min(from ?? 0, end)
+  return { from: start, to: end }
+}
+
+function sportOf(s: HandlerServices, matchId: number): string {
+  return s.watchlists.allMatches().find((m) => m.matchId === matchId)?.sport ?? s.settings.get().sport
+}
+
+function keyOrFail<T>(result: KeyResult<T>): T {
+  if (result.ok) return result.value
+  throw new BridgeFailure(result.error.code === 'no_keychain' ? 'no_keychain' : 'invalid_input', result.error.message)
+}
+
+function noKeys(): KeysStatus['accounts'] {
+  return { 'data-service': { set: false, lastTest: null }, 'odds-feed': { set: false, lastTest: null } }
+}

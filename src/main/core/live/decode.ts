@@ -1,0 +1,23 @@
+/**
+ * Decoders for `type`-tagged stream messages: a message whose `type` the client does not know is
+ * an "unknown kind" (counted, shown, skipped: the server may add kinds); a known kind that fails
+ * its schema, or anything without a `type`, is malformed.
+ */
+import type { z } from 'zod'
+import type { Decoded } from './live-stream'
+
+export function malformed(detail: string): Decoded<never> {
+  return { ok: false, reason: 'malformed', detail }
+}
+
+export function typedDecoder<S extends z.ZodType>(schema: S, knownTypes: readonly string[]): (json: unknown) => Decoded<z.output<S>> {
+  const known = new Set(knownTypes)
+  return (json) => {
+    if (typeof json !== 'object' || json === null) return malformed('not an object')
+    const type = (json as { type?: unknown }).type
+    if (typeof type !== 'string') return malformed('no type')
+    if (!known.has(type)) return { ok: false, reason: 'unknown_kind', detail: type }
+    const parsed = schema.safeParse(json)
+    return parsed.success ? { ok: true, value: parsed.data } : malformed(parsed.error.issues[0]?.message ?? 'invalid')
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The stream connection against small real servers on loopback: each plays one server behaviour
+ * the simulator cannot be asked for directly (silence, a refused port, a key refused on upgrade).
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocketServer } from 'ws'
+import type { StreamState } from '../../../shared/health'
+import { LiveStream, type Decoded } from './live-stream'
+import { SlotQueue } from './slots'
+
+type Msg = { type: 'price'; n: number }
+const decode = (json: unknown): Decoded<Msg> => {
+  if (typeof json !== 'object' || json === null || !('type' in json)) return { ok: false, reason: 'malformed', detail: 'no type' }
+  if (json.type !== 'price') return { ok: false, reason: 'unknown_kind', detail: String(json.type) }
+  return 'n' in json && typeof json.n === 'number'
+    ? { ok: true, value: { type: 'price', n: json.n } }
+    : { ok: false, reason: 'malformed', detail: 'no n' }
+}
+
+const cleanups: Array<() => void | Promise<void>> = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return (server.address() as AddressInfo).port
+}
+
+/** A ws server; `behave` decides per connection. Returns its port and the connection count. */
+async function wsServer(behave: (send: (text: string) => void) => void, rejectStatus?: number) {
+  const http = createServer()
+  const wss = new WebSocketServer({ noServer: true })
+  const seen = { upgrades: 0 }
+  http.on('upgrade', (req, socket, head) => {
+    seen.upgrades++
+    if (rejectStatus) {
+      socket.end(`HTTP/1.1 ${rejectStatus} Unauthorized\r\nContent-Length: 0\r\n\r\n`)
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => behave((t) => ws.send(t)))
+  })
+  cleanups.push(() => {
+    for (const c of wss.clients) c.terminate()
+    wss.close()
+  })
+  return { port: await listen(http), seen }
+}
+
+async function refusedPort(): Promise<number> {
+  const s = createServer()
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
+  const port = (s.address() as AddressInfo).port
+  await new Promise<void>((resolve) => s.close(() => resolve()))
+  return port
+}
+
+function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: number } = {}) {
+  const states: StreamState[] = []
+  const messages: number[] = []
+  let connects = 0
+  const stream = new LiveStream<Msg>({
+    id: 't',
+    service: 'odds',
+    kind: 'updates',
+    matchId: 1,
+    wsUrl: `ws://127.0.0.1:${port}/live/x`,
+    sseUrl: `http://127.0.0.1:${ssePort}/live/x`,
+    token: 'secret-token',
+    decode,
+    onMessage: (m) => messages.push(m.n),
+    onConnected: () => connects++,
+    onState: (h) => states.push(h.state),
+    slots: new SlotQueue(4),
+    staleAfterMs: extra.staleAfterMs ?? 60_000,
+    backoff: { baseMs: 5, capMs: 20 },
+  })
+  cleanups.push(() => stream.close())
+  return { stream, states, messages, connects: () => connects }
+}
+
+async function until(cond: () => boolean, what: string, deadlineMs = 5000): Promise<void> {
+  const end = Date.now() + deadlineMs
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+describe('LiveStream', () => {
+  it('counts and skips malformed and unknown-kind messages while good ones apply', async () => {
+    const { port } = await wsServer((send) => {
+      for (const t of ['{"type":"price","n":1}', 'not json', '{"type":"gossip"}', '{"type":"price"}', '{"type":"price","n":2}'])
+        send(t)
+    })
+    const s = makeStream(port, port)
+    s.stream.start()
+    await until(() => s.messages.length === 2, 'two good messages')
+    expect(s.messages).toEqual([1, 2])
+    const h = s.stream.health()
+    expect([h.state, h.transport, h.malformed, h.unknownKind]).toEqual(['live', 'ws', 2, 1])
+  })
+
+  it('goes stale when the server falls silent, then reconnects', async () => {
+    const server = await wsServer(() => {})
+    const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
+    s.stream.start()
+    await until(() => server.seen.upgrades >= 2 && s.connects() >= 2, 'a reconnect')
+    expect(s.states.slice(0, 5)).toEqual(['queued', 'connecting', 'live', 'stale', 'backing_off'])
+    expect(s.stream.health().reconnects).toBeGreaterThanOrEqual(1)
+    expect(s.stream.health().lastError).toContain('no message')
+  })
+
+  it('stops at "rejected" on a 401 upgrade instead of retrying', async () => {
+    const server = await wsServer(() => {}, 401)
+    const s = makeStream(server.port, server.port)
+    s.stream.start()
+    await until(() => s.stream.health().state === 'rejected', 'rejected')
+    // Many backoff periods (5–20 ms) later there has still been exactly one attempt.
+    await new Promise((r) => setTimeout(r, 200))
+    expect(server.seen.upgrades).toBe(1)
+    expect(s.stream.health().state).toBe('rejected')
+    expect(s.stream.health().lastError).toBe('key rejected (401)')
+  })
+
+  it('falls back to the event stream when WebSocket is refused, token in the query', async () => {
+    let query = ''
+    const http = createServer((req, res) => {
+      query = new URL(req.url ?? '', 'http://x').search
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write(': hello\n\ndata: {"type":"price","n":7}\n\n')
+      res.write('data: {"type":"price",\ndata: "n":8}\n\n')
+    })
+    const ssePort = await listen(http)
+    cleanups.unshift(() => void http.closeAllConnections())
+    const s = makeStream(await refusedPort(), ssePort)
+    s.stream.start()
+    await until(() => s.messages.length === 2, 'event-stream messages')
+    expect(s.messages).toEqual([7, 8])
+    expect(s.stream.health()).toMatchObject({ state: 'live', transport: 'sse' })
+    expect(query).toBe('?token=secret-token')
+    expect(s.stream.health().lastError).not.toContain('secret-token')
+  })
+
+  it('closes for good: no reconnect after close()', async () => {
+    const server = await wsServer((send) => send('{"type":"price","n":1}'))
+    const s = makeStream(server.port, server.port)
+    s.stream.start()
+    await until(() => s.messages.length === 1, 'first message')
+    s.stream.close()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(server.seen.upgrades).toBe(1)
+    expect(s.stream.health().state).toBe('closed')
+  })
+})

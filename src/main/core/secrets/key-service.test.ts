@@ -1,0 +1,95 @@
+/**
+ * KeyService over the real keychain (keytar + a Secret Service under dbus-run-session) and the
+ * real feed clients against the simulator. Fails, never skips, when no Secret Service is running.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSimulator } from '../../../sim'
+import { KeytarSecretStore } from '../../adapters/keytar-secrets'
+import { DataServiceClient } from '../feeds/data-service/data-service-client'
+import { HttpClient } from '../feeds/http/http-client'
+import { OddsClient } from '../feeds/odds/odds-client'
+import { KeyService, type KeyChange } from './key-service'
+import { feedKeyTesters } from './key-testers'
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>
+let sim: Sim
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 5, rate: 10 })
+})
+afterAll(() => sim.close())
+
+describe('KeyService with a real keychain and the simulator', () => {
+  it('sets, tests, replaces and removes keys; only "set" and test results ever come out', async () => {
+    const service = `Odds Monitor test ${randomUUID()}`
+    const store = new KeytarSecretStore(service)
+    const logs: string[] = []
+    const changes: KeyChange[] = []
+    const settings = {
+      sport: 'badminton',
+      dataBaseUrl: sim.dataBaseUrl,
+      imageBaseUrl: sim.imageBaseUrl,
+      language: 'en',
+      oddsBaseUrl: sim.oddsBaseUrl,
+      bookmakerId: sim.bookmakerId,
+    }
+    // The clients read their keys from the KeyService, exactly as main wires them.
+    const httpFor = (account: 'data-service' | 'odds-feed'): HttpClient =>
+      new HttpClient({ service: account, getKey: () => keys.getKey(account), log: (line) => logs.push(line) })
+    const data = new DataServiceClient({ http: httpFor('data-service'), settings: () => settings })
+    const odds = new OddsClient({ http: httpFor('odds-feed'), settings: () => settings })
+    const keys: KeyService = new KeyService({ store, testers: feedKeyTesters(data, odds, () => settings.sport) })
+    keys.onChange((change) => changes.push(change))
+
+    const unset = { set: false, lastTest: null }
+    expect(await keys.status()).toEqual({ ok: true, value: { 'data-service': unset, 'odds-feed': unset } })
+    expect(await keys.testKey('odds-feed')).toMatchObject({ ok: true, value: { ok: false, message: 'no key set' } })
+    expect(logs).toEqual([])
+
+    expect(await keys.setKey('data-service', `  ${sim.apiKey}  `)).toEqual({
+      ok: true,
+      value: { set: true, lastTest: null },
+    })
+    expect(await new KeytarSecretStore(service).get('data-service')).toBe(sim.apiKey)
+    expect(await keys.testKey('data-service')).toMatchObject({ ok: true, value: { ok: true, message: 'key works' } })
+    expect(logs.at(-1)).toMatch(/^GET \/data\/badminton\/classes\?limit=1&offset=0&lang=en → 200/)
+
+    const wrong = 'wrong-key-4b1d'
+    await keys.setKey('odds-feed', wrong)
+    expect(await keys.testKey('odds-feed')).toMatchObject({ ok: true, value: { ok: false, message: 'key rejected' } })
+    await keys.setKey('odds-feed', sim.apiKey)
+    expect(await keys.testKey('odds-feed')).toMatchObject({ ok: true, value: { ok: true, message: 'key works' } })
+
+    const status = await keys.status()
+    expect(status).toMatchObject({
+      ok: true,
+      value: {
+        'data-service': { set: true, lastTest: { ok: true } },
+        'odds-feed': { set: true, lastTest: { ok: true } },
+      },
+    })
+    expect(await keys.setKey('odds-feed', 'has a space')).toEqual({
+      ok: false,
+      error: { code: 'invalid_key', message: 'a key must be 1 to 4096 visible characters, without spaces' },
+    })
+
+    expect(await keys.removeKey('odds-feed')).toEqual({ ok: true, value: { set: false, lastTest: null } })
+    expect(await new KeytarSecretStore(service).get('odds-feed')).toBeNull()
+    await keys.removeKey('data-service')
+
+    expect(changes.map((c) => `${c.account}:${c.reason}:${c.status.set}`)).toEqual([
+      'odds-feed:tested:false',
+      'data-service:set:true',
+      'data-service:tested:true',
+      'odds-feed:set:true',
+      'odds-feed:tested:true',
+      'odds-feed:set:true',
+      'odds-feed:tested:true',
+      'odds-feed:removed:false',
+      'data-service:removed:false',
+    ])
+    const everythingSeen = JSON.stringify({ logs, changes, status })
+    expect(everythingSeen).not.toContain(sim.apiKey)
+    expect(everythingSeen).not.toContain(wrong)
+  })
+})

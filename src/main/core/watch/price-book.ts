@@ -1,0 +1,240 @@
+/**
+ * One match's price state: groups, markets and outcomes in the bookmaker's order, suspension,
+ * and the active overrides. It applies a REST snapshot or a single stream delta and tells its
+ * listener what that did (ticks, changes, which cells and whether the layout moved), so the
+ * engine can batch without scanning the book. Prices are the served prices (A5: the stream and
+ * the snapshot both carry an override's value while it is in force).
+ */
+import type { BoardCell, CellOverride, LayoutGroup, MatchLayout } from '../../../shared/board'
+import { comparePrice, outcomeId, type Direction, type OverrideEvent, type PriceChange, type PriceTick } from '../../../shared/domain'
+import { makeOddKey, oddTypeOfMember, splitOddKey, type MatchPricesWire, type PriceMessage } from '../../../shared/feed/odds'
+
+export interface OutcomeState {
+  readonly id: string
+  readonly oddType: string
+  readonly oddKey: string
+  readonly key: string
+  label: string
+  price: number
+  /** As served for the outcome (the feed folds market and override suspension into it). */
+  suspended: boolean
+  direction: Direction
+  delta: number
+  deltaPct: number
+  changedAt: number
+}
+
+interface MarketState {
+  name: string
+  label: string
+  line: number | null
+  suspended: boolean
+  outcomes: OutcomeState[]
+}
+
+interface Located {
+  outcome: OutcomeState
+  market: MarketState
+}
+
+export interface BookListener {
+  tick(tick: PriceTick): void
+  change(change: PriceChange): void
+  cell(matchId: number, outcome: OutcomeState): void
+  layout(matchId: number): void
+}
+
+export class PriceBook {
+  /** oddType → market name → market, both in display order. */
+  private groups = new Map<string, Map<string, MarketState>>()
+  /** oddType → oddKey → outcome: the hot-path lookup for a delta (no string building). */
+  private index = new Map<string, Map<string, Located>>()
+  /** outcomeId → active override (with its outcome's address, to find the cell on expiry). */
+  private readonly overrides = new Map<string, { oddType: string; oddKey: string; override: CellOverride }>()
+
+  constructor(
+    readonly matchId: number,
+    private readonly out: BookListener,
+  ) {}
+
+  /** Replaces the book with the server's; ticks and changes only where a known outcome moved. */
+  applySnapshot(wire: MatchPricesWire, receivedTs: number): void {
+    const previous = this.index
+    this.groups = new Map()
+    this.index = new Map()
+    for (const [member, markets] of Object.entries(wire.odds)) {
+      const oddType = oddTypeOfMember(member)
+      for (const m of markets) {
+        const market = this.market(oddType, m.name, m.label ?? m.name, m.line ?? null)
+        market.suspended = m.suspended ?? false
+        for (const o of m.outcomes) {
+          const oddKey = makeOddKey(m.name, o.key)
+          const before = previous.get(oddType)?.get(oddKey)?.outcome
+          const outcome = this.outcome(market, oddType, oddKey, o.key, o.label ?? o.key, before)
+          const tick = this.tickOf(oddType, oddKey, o.price, o.suspended ?? false, receivedTs, receivedTs)
+          if (!before) {
+            this.set(outcome, tick, null)
+            this.out.tick(tick)
+          } else if (before.price !== tick.price || before.suspended !== tick.suspended) {
+            this.set(outcome, tick, before)
+            this.out.tick(tick)
+          }
+        }
+      }
+    }
+    this.overrides.clear()
+    for (const e of wire.override) {
+      const expiresAt = Date.parse(e.expiresAt)
+      if (Number.isNaN(expiresAt) || expiresAt <= receivedTs) continue
+      this.overrides.set(outcomeId({ matchId: this.matchId, oddType: e.oddType, oddKey: e.oddKey }), {
+        oddType: e.oddType,
+        oddKey: e.oddKey,
+        override: { value: e.oddValue, expiresAt, suspended: e.suspended },
+      })
+    }
+  }
+
+  applyPrice(msg: PriceMessage, receivedTs: number): void {
+    const price = msg.price as number
+    const tick = this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs)
+    this.out.tick(tick)
+    const found = this.index.get(msg.oddType)?.get(msg.oddKey)
+    if (found) {
+      const o = found.outcome
+      if (o.price !== price || o.suspended !== msg.suspended) this.set(o, tick, o)
+      return
+    }
+    // A market the snapshot did not have: it joins the layout at the end of its group.
+    const split = splitOddKey(msg.oddKey) ?? { market: msg.oddKey, outcome: msg.oddKey }
+    const market = this.market(msg.oddType, split.market, split.market, null)
+    this.set(this.outcome(market, msg.oddType, msg.oddKey, split.outcome, split.outcome, undefined), tick, null)
+    this.out.layout(this.matchId)
+  }
+
+  /** A market-wide status sets every outcome of the market (a reopened market reopens them all). */
+  applyMarketStatus(oddType: string, marketName: string, suspended: boolean, serverTs: number, receivedTs: number): void {
+    const market = this.groups.get(oddType)?.get(marketName)
+    if (!market || market.suspended === suspended) return
+    market.suspended = suspended
+    for (const o of market.outcomes) {
+      if (o.suspended === suspended) continue
+      const tick = this.tickOf(oddType, o.oddKey, o.price, suspended, serverTs, receivedTs)
+      this.out.tick(tick)
+      this.set(o, tick, o)
+    }
+    this.out.layout(this.matchId)
+  }
+
+  applyOverride(event: OverrideEvent): void {
+    const id = outcomeId(event)
+    if (event.action === 'set' || event.action === 'changed') {
+      const override = { value: event.oddValue, expiresAt: event.expiresAt, suspended: event.suspended }
+      this.overrides.set(id, { oddType: event.oddType, oddKey: event.oddKey, override })
+    } else if (!this.overrides.delete(id)) return
+    const found = this.index.get(event.oddType)?.get(event.oddKey)
+    if (found) this.out.cell(this.matchId, found.outcome)
+  }
+
+  /** Drops overrides past their expiry even if the feed's `expired` message was lost. */
+  expireOverrides(now: number): void {
+    for (const [id, { oddType, oddKey, override }] of this.overrides) {
+      if (override.expiresAt > now) continue
+      this.overrides.delete(id)
+      const found = this.index.get(oddType)?.get(oddKey)
+      if (found) this.out.cell(this.matchId, found.outcome)
+    }
+  }
+
+  get hasOverrides(): boolean {
+    return this.overrides.size > 0
+  }
+
+  cell(o: OutcomeState): BoardCell {
+    const override = this.overrides.get(o.id)?.override ?? null
+    const market = this.index.get(o.oddType)?.get(o.oddKey)?.market
+    return {
+      outcomeId: o.id,
+      matchId: this.matchId,
+      oddType: o.oddType,
+      oddKey: o.oddKey,
+      price: o.price,
+      suspended: o.suspended || (market?.suspended ?? false) || (override?.suspended ?? false),
+      direction: o.direction,
+      delta: o.delta,
+      deltaPct: o.deltaPct,
+      changedAt: o.changedAt,
+      override,
+    }
+  }
+
+  cells(): BoardCell[] {
+    const out: BoardCell[] = []
+    for (const byKey of this.index.values()) for (const { outcome } of byKey.values()) out.push(this.cell(outcome))
+    return out
+  }
+
+  layout(): MatchLayout {
+    const groups: LayoutGroup[] = []
+    for (const [oddType, markets] of this.groups) {
+      groups.push({
+        oddType,
+        markets: [...markets.values()].map((m) => ({
+          name: m.name,
+          label: m.label,
+          line: m.line,
+          suspended: m.suspended,
+          outcomes: m.outcomes.map((o) => ({ outcomeId: o.id, key: o.key, label: o.label })),
+        })),
+      })
+    }
+    return { matchId: this.matchId, groups }
+  }
+
+  private market(oddType: string, name: string, label: string, line: number | null): MarketState {
+    let markets = this.groups.get(oddType)
+    if (!markets) this.groups.set(oddType, (markets = new Map()))
+    let market = markets.get(name)
+    if (!market) markets.set(name, (market = { name, label, line, suspended: false, outcomes: [] }))
+    return market
+  }
+
+  /** A new outcome state, carrying over the last move of the outcome it replaces. */
+  private outcome(
+    market: MarketState,
+    oddType: string,
+    oddKey: string,
+    key: string,
+    label: string,
+    before: OutcomeState | undefined,
+  ): OutcomeState {
+    const outcome: OutcomeState = before
+      ? { ...before, label }
+      : { id: outcomeId({ matchId: this.matchId, oddType, oddKey }), oddType, oddKey, key, label, price: 0, suspended: false, direction: 'flat', delta: 0, deltaPct: 0, changedAt: 0 }
+    market.outcomes.push(outcome)
+    let byKey = this.index.get(oddType)
+    if (!byKey) this.index.set(oddType, (byKey = new Map()))
+    byKey.set(oddKey, { outcome, market })
+    return outcome
+  }
+
+  /** Moves an outcome to `tick`, recording the change against `before` (null: first price). */
+  private set(o: OutcomeState, tick: PriceTick, before: { price: number; suspended: boolean } | null): void {
+    if (before) {
+      const change = comparePrice(tick, before)
+      if (change.delta !== 0) {
+        o.direction = change.direction
+        o.delta = change.delta
+        o.deltaPct = change.deltaPct
+      }
+      this.out.change(change)
+    }
+    o.price = tick.price
+    o.suspended = tick.suspended
+    o.changedAt = tick.receivedTs
+    this.out.cell(this.matchId, o)
+  }
+
+  private tickOf(oddType: string, oddKey: string, price: number, suspended: boolean, serverTs: number, receivedTs: number): PriceTick {
+    return { matchId: this.matchId, oddType, oddKey, price, suspended, serverTs, receivedTs }
+  }
+}

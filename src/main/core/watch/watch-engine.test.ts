@@ -1,0 +1,235 @@
+/**
+ * The watch engine against the simulator over real loopback sockets. Equality with the server is
+ * polled for (the sim keeps moving prices; messages in flight make any one instant unequal).
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BoardPatch, MatchBoard } from '../../../shared/board'
+import { outcomeId, type PriceTick } from '../../../shared/domain'
+import { makeOddKey, MatchPricesWire, oddTypeOfMember } from '../../../shared/feed/odds'
+import type { StreamHealth } from '../../../shared/health'
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../sim/index'
+import { WatchEngine, type WatchEngineOptions } from './watch-engine'
+
+const SPORT = 'badminton'
+const cleanups: Array<() => unknown> = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function sim(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const s = await startSimulator({ seed: 7, rate: 300, liveMatches: 3, speed: 20, ...options })
+  cleanups.push(() => s.close())
+  return s
+}
+
+interface Seen {
+  patches: BoardPatch[]
+  ticks: PriceTick[]
+  states: StreamHealth[]
+  fetches: number
+}
+
+/** An engine on the simulator; the snapshot comes by plain fetch (the REST client is tested on its own). */
+function rig(s: SimulatorHandle, extra: Partial<WatchEngineOptions> = {}) {
+  const seen: Seen = { patches: [], ticks: [], states: [], fetches: 0 }
+  const engine = new WatchEngine({
+    endpoints: s,
+    keys: { odds: s.apiKey, data: s.apiKey },
+    fetchSnapshot: async (sport, matchId, signal) => {
+      seen.fetches++
+      const res = await fetch(`${s.oddsBaseUrl}/bookmaker/${s.bookmakerId}/${sport}/${matchId}`, {
+        headers: { authorization: `Bearer ${s.apiKey}` },
+        signal,
+      })
+      if (!res.ok) throw new Error(`snapshot ${res.status}`)
+      return res.json()
+    },
+    sinks: {
+      onPatch: (p) => seen.patches.push(p),
+      onTicks: (t) => seen.ticks.push(...t),
+      onStreamState: (h) => seen.states.push(h),
+    },
+    backoff: { baseMs: 20, capMs: 200 },
+    ...extra,
+  })
+  cleanups.push(() => engine.close())
+  return { engine, seen }
+}
+
+function firstLive(s: SimulatorHandle): number {
+  const [matchId] = s.control.liveOddsMatchIds(SPORT)
+  if (matchId === undefined) throw new Error('sim has no live match')
+  return matchId
+}
+
+async function until(cond: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
+  const end = Date.now() + deadlineMs
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+type Prices = Record<string, string>
+
+/** Server truth as outcomeId → "price/suspended". */
+function serverPrices(s: SimulatorHandle, matchId: number): Prices {
+  const wire = MatchPricesWire.parse(s.control.matchPrices(SPORT, matchId))
+  const out: Prices = {}
+  for (const [member, markets] of Object.entries(wire.odds)) {
+    for (const m of markets) {
+      for (const o of m.outcomes) {
+        const id = outcomeId({ matchId, oddType: oddTypeOfMember(member), oddKey: makeOddKey(m.name, o.key) })
+        out[id] = `${o.price as number}/${o.suspended ?? false}`
+      }
+    }
+  }
+  return out
+}
+
+function boardPrices(board: MatchBoard | undefined): Prices {
+  const out: Prices = {}
+  for (const c of board?.cells ?? []) out[c.outcomeId] = `${c.price}/${c.suspended}`
+  return out
+}
+
+function converged(s: SimulatorHandle, engine: WatchEngine, matchId: number): boolean {
+  const board = engine.state(matchId)
+  return board?.header.synced === true && JSON.stringify(boardPrices(board)) === JSON.stringify(serverPrices(s, matchId))
+}
+
+const ticksOf = (ticks: PriceTick[], matchId: number) => ticks.filter((t) => t.matchId === matchId).length
+
+describe('WatchEngine', () => {
+  it('merges snapshot and deltas into the server state, keeping the header from the data streams', async () => {
+    const s = await sim({ speed: 120 })
+    const { engine, seen } = rig(s)
+    const matchId = firstLive(s)
+    engine.watch(SPORT, matchId)
+    await until(() => ticksOf(seen.ticks, matchId) > 100, 'ticks after the snapshot')
+    await until(() => converged(s, engine, matchId), 'state equal to the server')
+    const board = engine.state(matchId)
+    expect(board?.layout.groups.map((g) => g.oddType)).toContain('full-time')
+    expect(board?.header.status).toBe('live')
+    await until(() => engine.state(matchId)?.header.score !== null, 'a score from the data service')
+    const score = engine.state(matchId)?.header.score
+    expect(typeof score?.home.current === 'number' || typeof score?.away.current === 'number').toBe(true)
+    expect(seen.patches.some((p) => p.snapshots.some((b) => b.header.matchId === matchId && b.header.synced))).toBe(true)
+  })
+
+  it('reconnects and resyncs under dropped connections, ending equal to the server for every match', async () => {
+    const s = await sim({ faults: { dropEverySeconds: 0.25 } })
+    const { engine, seen } = rig(s, { dataLiveTypes: ['status'] })
+    const ids = s.control.liveOddsMatchIds(SPORT)
+    engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
+    const updates = () => engine.health().streams.filter((h) => h.kind === 'updates')
+    await until(() => updates().every((h) => h.reconnects >= 2), 'two reconnects per stream')
+    expect(seen.fetches).toBeGreaterThanOrEqual(ids.length * 3)
+    s.control.setFaults({})
+    for (const matchId of ids) await until(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
+  })
+
+  it('counts and skips malformed and unknown-kind messages while good ones still apply', async () => {
+    const s = await sim({ faults: { malformedRatio: 0.05, unknownKindRatio: 0.05 } })
+    const { engine, seen } = rig(s, { dataLiveTypes: [] })
+    const matchId = firstLive(s)
+    engine.watch(SPORT, matchId)
+    const updates = () => engine.health().streams.find((h) => h.kind === 'updates')
+    await until(() => (updates()?.malformed ?? 0) >= 3 && (updates()?.unknownKind ?? 0) >= 3, 'faulty messages counted')
+    expect(updates()?.state).toBe('live')
+    expect(ticksOf(seen.ticks, matchId)).toBeGreaterThan(0)
+    // A torn message leaves a seq gap: the engine resyncs and still ends equal to the server.
+    s.control.setFaults({})
+    await until(() => converged(s, engine, matchId), 'state equal to the server')
+    expect(engine.health().services.find((x) => x.service === 'odds')?.malformed).toBeGreaterThanOrEqual(3)
+  })
+
+  it('marks a silent stream stale, reconnects and resyncs', async () => {
+    const s = await sim()
+    const { engine, seen } = rig(s, { dataLiveTypes: [], staleAfterMs: 150 })
+    const matchId = firstLive(s)
+    engine.watch(SPORT, matchId)
+    await until(() => converged(s, engine, matchId), 'first sync')
+    const fetchesBefore = seen.fetches
+    s.control.setRate(0) // only heartbeats (every 5 s) would remain: far beyond 150 ms
+    const updates = (h: StreamHealth) => h.kind === 'updates'
+    await until(() => seen.states.some((h) => updates(h) && h.state === 'stale'), 'stale')
+    const afterStale = seen.states.slice(seen.states.findIndex((h) => updates(h) && h.state === 'stale'))
+    await until(() => seen.states.slice(seen.states.indexOf(afterStale[0]!)).filter(updates).some((h) => h.state === 'live' && h.reconnects > 0), 'live again')
+    expect(seen.fetches).toBeGreaterThan(fetchesBefore)
+    await until(() => converged(s, engine, matchId), 'resynced')
+  })
+
+  it('stops at "rejected" for a refused key, without a retry storm', async () => {
+    const s = await sim()
+    const { engine, seen } = rig(s, { keys: { odds: 'not-the-key', data: 'not-the-key' } })
+    engine.watch(SPORT, firstLive(s))
+    await until(() => engine.health().streams.every((h) => h.state === 'rejected'), 'rejected')
+    await new Promise((r) => setTimeout(r, 300)) // many backoff periods of 20–200 ms
+    const streams = engine.health().streams
+    expect(streams.map((h) => [h.state, h.reconnects])).toEqual(streams.map(() => ['rejected', 0]))
+    expect(engine.health().services.map((x) => x.state)).toEqual(['rejected', 'rejected'])
+    expect(JSON.stringify(engine.health())).not.toContain('not-the-key')
+    expect(seen.fetches).toBe(0)
+  })
+
+  it('falls back to the event stream when WebSocket is refused', async () => {
+    const s = await sim()
+    const refused = createServer()
+    await new Promise<void>((r) => refused.listen(0, '127.0.0.1', r))
+    const port = (refused.address() as AddressInfo).port
+    await new Promise<void>((r) => refused.close(() => r()))
+    const endpoints = { ...s, oddsWsBaseUrl: `ws://127.0.0.1:${port}/odds`, wsBaseUrl: `ws://127.0.0.1:${port}/data/badminton` }
+    const { engine } = rig(s, { endpoints, dataLiveTypes: ['score'] })
+    const matchId = firstLive(s)
+    engine.watch(SPORT, matchId)
+    await until(() => engine.health().streams.every((h) => h.state === 'live'), 'all streams live')
+    expect(engine.health().streams.map((h) => h.transport)).toEqual(['sse', 'sse', 'sse'])
+    await until(() => converged(s, engine, matchId), 'state equal to the server over SSE')
+  })
+
+  it('batches the board: far fewer patches than ticks, one cell per outcome per patch', async () => {
+    const s = await sim({ rate: 2000 })
+    const { engine, seen } = rig(s, { dataLiveTypes: [], conflationMs: 50 })
+    const ids = s.control.liveOddsMatchIds(SPORT)
+    for (const matchId of ids) engine.watch(SPORT, matchId)
+    await until(() => seen.ticks.length > 1500, 'a flood of ticks')
+    const patches = seen.patches.length
+    expect(patches).toBeGreaterThan(1)
+    expect(patches * 10).toBeLessThan(seen.ticks.length)
+    for (const p of seen.patches) expect(new Set(p.cells.map((c) => c.outcomeId)).size).toBe(p.cells.length)
+    const cells = seen.patches.reduce((n, p) => n + p.cells.length, 0)
+    const tape = seen.patches.reduce((n, p) => n + p.tape.length + p.tapeDropped, 0)
+    expect(cells).toBeLessThan(tape) // many changes of one outcome became one cell
+  })
+
+  it('follows the watchlist: unwatch closes the match streams and removes it from the board', async () => {
+    const s = await sim()
+    const { engine, seen } = rig(s)
+    const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 2)
+    engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
+    await until(() => s.control.stats().connections === 12, 'six streams per match on the server')
+    engine.setWatched([{ sport: SPORT, matchId: ids[0]! }])
+    await until(() => s.control.stats().connections === 6, 'the unwatched match closed')
+    expect(engine.watchedMatchIds()).toEqual([ids[0]])
+    expect(engine.health().streams.every((h) => h.matchId === ids[0])).toBe(true)
+    await until(() => seen.patches.some((p) => p.removed.includes(ids[1]!)), 'removal patch')
+    engine.unwatch(ids[0]!)
+    await until(() => s.control.stats().connections === 0, 'all closed')
+  })
+
+  it('keeps open connections within the bound and queues the rest', async () => {
+    const s = await sim()
+    const { engine } = rig(s, { dataLiveTypes: [], maxConnections: 3 })
+    const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 3)
+    for (const matchId of ids) engine.watch(SPORT, matchId)
+    const states = () => engine.health().streams.map((h) => h.state).sort()
+    await until(() => states().join() === 'live,live,live,queued,queued,queued', 'three live, three queued')
+    expect(s.control.stats().connections).toBe(3)
+    engine.unwatch(ids[0]!)
+    await until(() => states().join() === 'live,live,live,queued', 'a freed slot taken')
+    expect(s.control.stats().connections).toBe(3)
+  })
+})

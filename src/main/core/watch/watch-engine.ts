@@ -1,0 +1,406 @@
+/**
+ * The watch engine: for every watched match it holds the odds streams (updates, overrides) and the
+ * data service's live streams, merges REST snapshot + deltas into one price state that converges
+ * to the server's after any loss, and feeds three consumers at their own pace: the cache and the
+ * alert rules (every tick / change / override, once per event-loop turn), and the board (one
+ * patch per conflation interval).
+ */
+import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch } from '../../../shared/board'
+import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
+import {
+  MatchPricesWire,
+  OverridesStreamMessage,
+  UPDATE_MESSAGE_TYPES,
+  UpdatesMessage,
+  type OverrideMessage,
+} from '../../../shared/feed/odds'
+import { summarizeService, type FeedHealth, type StreamHealth } from '../../../shared/health'
+import type { MatchStatusChange } from '../alerts/ports'
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../live/backoff'
+import { malformed, typedDecoder } from '../live/decode'
+import { LiveStream, type Decoded } from '../live/live-stream'
+import { SlotQueue } from '../live/slots'
+import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from '../live/urls'
+import { BoardBatcher } from './board-batcher'
+import { dataLiveDecoder, DATA_LIVE_TYPES, type DataLiveType, type DataLiveUpdate } from './data-live'
+import { FeedBatch, type FeedSinks } from './feed-batch'
+import { PriceBook, type BookListener, type OutcomeState } from './price-book'
+import { SnapshotSync } from './snapshot-sync'
+
+export interface WatchSinks extends FeedSinks {
+  onPatch?(patch: BoardPatch): void
+  onMatchStatus?(change: MatchStatusChange): void
+  /** Every stream state transition (for a pushed health view; `health()` gives the whole picture). */
+  onStreamState?(health: StreamHealth): void
+}
+
+export type SnapshotFetcher = (sport: string, matchId: number, signal: AbortSignal) => Promise<unknown>
+
+export interface WatchEngineOptions {
+  endpoints: LiveEndpoints
+  /** Stream tokens per service (query `token=`); never logged or put into health text. */
+  keys: { odds: string; data: string }
+  /** The REST snapshot (GET /bookmaker/{id}/{sport}/{matchId}); parsed here with MatchPricesWire. */
+  fetchSnapshot: SnapshotFetcher
+  sinks: WatchSinks
+  conflationMs?: number
+  /** No message for this long → stale → reconnect (the feed heartbeats every 5 s). */
+  staleAfterMs?: number
+  /** Bound on open stream connections; streams beyond it wait their turn. */
+  maxConnections?: number
+  backoff?: BackoffPolicy
+  /** Data live streams per match; [] for none (e.g. no data service configured). */
+  dataLiveTypes?: readonly DataLiveType[]
+  /** Tape entries per patch; the rest are counted in `tapeDropped`. */
+  maxTapePerPatch?: number
+  clock?: () => number
+}
+
+export interface WatchTarget {
+  sport: string
+  matchId: number
+}
+
+type SeqMessage = Exclude<UpdatesMessage, { type: 'heartbeat' }>
+
+interface Watched {
+  sport: string
+  matchId: number
+  book: PriceBook
+  sync: SnapshotSync<SeqMessage>
+  /** Override events received while a snapshot is pending; applied after it (they are absolute). */
+  heldOverrides: OverrideEvent[]
+  header: MatchHeader
+  streams: Array<LiveStream<unknown>>
+  fetch: AbortController | null
+  /** A (re)connect happened while a fetch was under way: fetch again once it lands. */
+  refetch: boolean
+  fetchFailures: number
+  fetchRetry: NodeJS.Timeout | null
+}
+
+const decodeUpdate = typedDecoder(UpdatesMessage, UPDATE_MESSAGE_TYPES)
+const decodeOverrideMessage = typedDecoder(OverridesStreamMessage, ['override', 'heartbeat'])
+
+/** Override times arrive as ISO strings: converted here, once; an unreadable one is malformed. */
+function decodeOverride(json: unknown): Decoded<OverrideMessage | null> {
+  const d = decodeOverrideMessage(json)
+  if (!d.ok) return d
+  if (d.value.type === 'heartbeat') return { ok: true, value: null }
+  if (Number.isNaN(Date.parse(d.value.setAt)) || Number.isNaN(Date.parse(d.value.expiresAt))) return malformed('bad override time')
+  return { ok: true, value: d.value }
+}
+
+function toOverrideEvent(m: OverrideMessage, receivedTs: number): OverrideEvent {
+  return {
+    matchId: m.matchId,
+    oddType: m.oddType,
+    oddKey: m.oddKey,
+    action: m.action,
+    oddValue: m.oddValue,
+    previousValue: m.previousValue,
+    suspended: m.suspended,
+    durationSeconds: m.durationSeconds,
+    setAt: Date.parse(m.setAt),
+    expiresAt: Date.parse(m.expiresAt),
+    serverTs: m.ts,
+    receivedTs,
+  }
+}
+
+const OVERRIDE_SWEEP_MS = 1000
+
+export class WatchEngine {
+  private readonly watched = new Map<number, Watched>()
+  private readonly slots: SlotQueue
+  private readonly feed: FeedBatch
+  private readonly board: BoardBatcher<{ book: PriceBook; outcome: OutcomeState }>
+  private readonly listener: BookListener
+  private readonly clock: () => number
+  private readonly sweep: NodeJS.Timeout
+  private closed = false
+
+  constructor(private readonly o: WatchEngineOptions) {
+    this.clock = o.clock ?? Date.now
+    this.slots = new SlotQueue(o.maxConnections ?? 120)
+    this.feed = new FeedBatch(o.sinks)
+    this.board = new BoardBatcher(
+      {
+        cell: (ref) => ref.book.cell(ref.outcome),
+        layout: (matchId) => this.watched.get(matchId)?.book.layout(),
+        board: (matchId) => this.state(matchId),
+      },
+      (patch) => o.sinks.onPatch?.(patch),
+      o.conflationMs ?? 16,
+      o.maxTapePerPatch ?? 2000,
+      this.clock,
+    )
+    this.listener = {
+      tick: (t) => this.feed.tick(t),
+      change: (c) => {
+        this.feed.change(c)
+        this.board.change(c)
+      },
+      cell: (matchId, outcome) => {
+        const w = this.watched.get(matchId)
+        if (w && !w.sync.isSyncing) this.board.cell(outcome.id, matchId, { book: w.book, outcome })
+      },
+      layout: (matchId) => {
+        if (!this.watched.get(matchId)?.sync.isSyncing) this.board.layout(matchId)
+      },
+    }
+    this.sweep = setInterval(() => this.expireOverrides(), OVERRIDE_SWEEP_MS)
+    this.sweep.unref()
+  }
+
+  watch(sport: string, matchId: number): void {
+    if (this.closed) return
+    const existing = this.watched.get(matchId)
+    if (existing?.sport === sport) return
+    if (existing) this.unwatch(matchId)
+    const w: Watched = {
+      sport,
+      matchId,
+      book: new PriceBook(matchId, this.listener),
+      sync: new SnapshotSync(),
+      heldOverrides: [],
+      header: { matchId, sport, status: null, statusReason: null, score: null, clock: null, lastIncident: null, synced: false },
+      streams: [],
+      fetch: null,
+      refetch: false,
+      fetchFailures: 0,
+      fetchRetry: null,
+    }
+    this.watched.set(matchId, w)
+    w.streams.push(this.oddsUpdatesStream(w), this.oddsOverridesStream(w))
+    for (const type of this.o.dataLiveTypes ?? DATA_LIVE_TYPES) w.streams.push(this.dataStream(w, type))
+    this.board.board(matchId)
+    for (const s of w.streams) s.start()
+  }
+
+  unwatch(matchId: number): void {
+    const w = this.watched.get(matchId)
+    if (!w) return
+    this.watched.delete(matchId)
+    for (const s of w.streams) s.close()
+    w.fetch?.abort()
+    if (w.fetchRetry) clearTimeout(w.fetchRetry)
+    this.board.remove(matchId)
+  }
+
+  /** Subscriptions follow the watchlists: new matches are watched, missing ones closed. */
+  setWatched(targets: readonly WatchTarget[]): void {
+    const wanted = new Map(targets.map((t) => [t.matchId, t.sport]))
+    for (const matchId of [...this.watched.keys()]) if (!wanted.has(matchId)) this.unwatch(matchId)
+    for (const [matchId, sport] of wanted) this.watch(sport, matchId)
+  }
+
+  setConflation(ms: number): void {
+    this.board.setConflation(ms)
+  }
+
+  /** The match's board as the renderer would hold it (undefined when not watched). */
+  state(matchId: number): MatchBoard | undefined {
+    const w = this.watched.get(matchId)
+    if (!w) return undefined
+    return { header: { ...w.header }, layout: w.book.layout(), cells: w.book.cells() }
+  }
+
+  watchedMatchIds(): number[] {
+    return [...this.watched.keys()]
+  }
+
+  health(): FeedHealth {
+    const now = this.clock()
+    const streams = [...this.watched.values()].flatMap((w) => w.streams.map((s) => s.health(now)))
+    return {
+      at: now,
+      services: [summarizeService('odds', streams, null, now), summarizeService('data', streams, null, now)],
+      streams,
+    }
+  }
+
+  close(): void {
+    this.closed = true
+    for (const matchId of [...this.watched.keys()]) this.unwatch(matchId)
+    clearInterval(this.sweep)
+    this.board.close()
+    this.feed.close()
+  }
+
+  /* ---------- streams ---------- */
+
+  private stream<T>(
+    w: Watched,
+    service: 'odds' | 'data',
+    kind: string,
+    address: { wsUrl: string; sseUrl: string },
+    decode: (json: unknown) => Decoded<T>,
+    onMessage: (message: T, receivedAt: number) => void,
+    onConnected?: () => void,
+  ): LiveStream<unknown> {
+    return new LiveStream<T>({
+      id: `${service}:${w.matchId}:${kind}`,
+      service,
+      kind,
+      matchId: w.matchId,
+      ...address,
+      token: service === 'odds' ? this.o.keys.odds : this.o.keys.data,
+      decode,
+      onMessage,
+      onConnected,
+      onState: (h) => this.o.sinks.onStreamState?.(h),
+      slots: this.slots,
+      staleAfterMs: this.o.staleAfterMs ?? 15_000,
+      backoff: this.o.backoff ?? DEFAULT_BACKOFF,
+      clock: this.clock,
+    }) as LiveStream<unknown>
+  }
+
+  private oddsUpdatesStream(w: Watched): LiveStream<unknown> {
+    const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, 'updates')
+    return this.stream(w, 'odds', 'updates', address, decodeUpdate, (m, at) => this.onUpdate(w, m, at), () => this.resync(w))
+  }
+
+  private oddsOverridesStream(w: Watched): LiveStream<unknown> {
+    const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, 'overrides')
+    // An override missed while this stream was down is only in the snapshot: resync here too.
+    return this.stream(w, 'odds', 'overrides', address, decodeOverride, (m, at) => this.onOverride(w, m, at), () => this.resync(w))
+  }
+
+  private dataStream(w: Watched, type: DataLiveType): LiveStream<unknown> {
+    const address = dataStreamAddress(this.o.endpoints, w.sport, w.matchId, type)
+    return this.stream(w, 'data', type, address, dataLiveDecoder(type), (m) => this.onData(w, m))
+  }
+
+  /* ---------- odds: snapshot + deltas ---------- */
+
+  private onUpdate(w: Watched, m: UpdatesMessage, receivedAt: number): void {
+    if (m.type === 'heartbeat' || m.matchId !== w.matchId) return
+    const offer = w.sync.offer(m, receivedAt)
+    if (offer === 'apply') this.applyUpdate(w, m, receivedAt)
+    else if (offer === 'gap') this.resync(w)
+  }
+
+  private applyUpdate(w: Watched, m: SeqMessage, receivedAt: number): void {
+    switch (m.type) {
+      case 'price':
+        w.book.applyPrice(m, receivedAt)
+        break
+      case 'market_status':
+        w.book.applyMarketStatus(m.oddType, m.market, m.suspended, m.ts, receivedAt)
+        break
+      case 'match_status':
+        this.setStatus(w, m.status, null)
+        break
+    }
+  }
+
+  private onOverride(w: Watched, m: OverrideMessage | null, receivedAt: number): void {
+    if (m === null || m.matchId !== w.matchId) return
+    const event = toOverrideEvent(m, receivedAt)
+    this.feed.override(event)
+    this.board.override(event)
+    if (w.sync.isSyncing) w.heldOverrides.push(event)
+    else w.book.applyOverride(event)
+  }
+
+  /**
+   * Holds deltas and fetches the snapshot. If a fetch is already under way it may predate this
+   * connect, so another follows it (the first is still applied: the board fills sooner).
+   */
+  private resync(w: Watched): void {
+    w.sync.begin()
+    this.patchHeader(w, { synced: false })
+    if (w.fetch) {
+      w.refetch = true
+      return
+    }
+    if (w.fetchRetry) clearTimeout(w.fetchRetry)
+    w.fetchRetry = null
+    w.refetch = false
+    const abort = new AbortController()
+    w.fetch = abort
+    const current = () => !abort.signal.aborted && this.watched.get(w.matchId) === w
+    this.o
+      .fetchSnapshot(w.sport, w.matchId, abort.signal)
+      .then((json) => {
+        if (!current()) return
+        w.fetch = null
+        const parsed = MatchPricesWire.safeParse(json)
+        if (!parsed.success) throw new Error(`snapshot unreadable: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+        if (parsed.data.matchId !== w.matchId) throw new Error(`snapshot is for match ${parsed.data.matchId}`)
+        w.fetchFailures = 0
+        this.applySnapshot(w, parsed.data)
+        if (w.refetch) this.resync(w)
+      })
+      .catch(() => {
+        if (!current()) return
+        // The REST client reports why (its own health); here we only keep trying, politely.
+        w.fetch = null
+        const delay = backoffDelay(++w.fetchFailures, this.o.backoff ?? DEFAULT_BACKOFF)
+        w.fetchRetry = setTimeout(() => this.resync(w), delay)
+      })
+  }
+
+  private applySnapshot(w: Watched, snapshot: MatchPricesWire): void {
+    const now = this.clock()
+    w.book.applySnapshot(snapshot, now)
+    const status = (snapshot as { status?: unknown }).status
+    if (typeof status === 'string') this.setStatus(w, status, null)
+    const held = w.sync.complete(snapshot.seq)
+    if (held === 'gap') {
+      this.board.board(w.matchId)
+      w.refetch = true
+      return
+    }
+    for (const h of held) this.applyUpdate(w, h.message, h.receivedAt)
+    for (const e of w.heldOverrides.splice(0)) w.book.applyOverride(e)
+    w.header.synced = true
+    this.board.board(w.matchId)
+  }
+
+  private expireOverrides(): void {
+    const now = this.clock()
+    for (const w of this.watched.values()) if (w.book.hasOverrides) w.book.expireOverrides(now)
+  }
+
+  /* ---------- match header ---------- */
+
+  private onData(w: Watched, u: DataLiveUpdate): void {
+    if (u.matchId !== w.matchId) return
+    switch (u.kind) {
+      case 'status':
+        this.setStatus(w, u.status, u.reason)
+        break
+      case 'score': {
+        const blank = { current: null, periods: [] }
+        const score = w.header.score ?? { home: blank, away: blank }
+        this.patchHeader(w, { score: { ...score, [u.team]: { current: u.current, periods: u.periods } } })
+        break
+      }
+      case 'time':
+        this.patchHeader(w, { clock: { elapsedSeconds: u.elapsedSeconds, period: u.period, at: this.clock() } })
+        break
+      case 'incident':
+        this.patchHeader(w, { lastIncident: u.incident })
+        break
+    }
+  }
+
+  private setStatus(w: Watched, status: string, reason: string | null): void {
+    const before = w.header.status
+    if (before === status && (reason === null || reason === w.header.statusReason)) return
+    this.patchHeader(w, reason === null ? { status } : { status, statusReason: reason })
+    if (before === status) return
+    const to = MatchStatusType.safeParse(status)
+    if (!to.success) return
+    const from = MatchStatusType.safeParse(before)
+    this.o.sinks.onMatchStatus?.({ matchId: w.matchId, from: from.success ? from.data : null, to: to.data, at: this.clock() })
+  }
+
+  private patchHeader(w: Watched, patch: Omit<MatchHeaderPatch, 'matchId'>): void {
+    Object.assign(w.header, patch)
+    this.board.header({ matchId: w.matchId, ...patch })
+  }
+}

@@ -1,0 +1,55 @@
+/** Review: recorded price history as the review screen asks for it. Times are epoch ms. */
+import { z } from 'zod'
+import { OverrideEvent } from './domain'
+
+export const HistoryRange = z.strictObject({
+  matchId: z.number().int(),
+  from: z.number().optional(),
+  to: z.number().optional(),
+})
+
+export const SeriesQuery = HistoryRange.extend({ maxPoints: z.number().int().min(10).max(20_000).default(1500) })
+
+export const OutcomeSeries = z.object({
+  oddType: z.string(),
+  oddKey: z.string(),
+  t: z.array(z.number()),
+  price: z.array(z.number()),
+  suspended: z.array(z.boolean()),
+})
+export type OutcomeSeries = z.infer<typeof OutcomeSeries>
+
+export const HistorySeries = z.object({
+  matchId: z.number().int(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  totalTicks: z.number().int(),
+  outcomes: z.array(OutcomeSeries),
+  overrides: z.array(OverrideEvent),
+})
+export type HistorySeries = z.infer<typeof HistorySeries>
+
+export const TicksQuery = HistoryRange.extend({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+})
+
+export const TickRow = z.object({
+  oddType: z.string(),
+  oddKey: z.string(),
+  price: z.number(),
+  suspended: z.boolean(),
+  serverTs: z.number(),
+  receivedTs: z.number(),
+})
+export type TickRow = z.infer<typeof TickRow>
+
+export const TickPage = z.object({ rows: z.array(TickRow), total: z.number().int() })
+
+/** Electron saves through a dialog; the browser host hands the text back for a download. */
+export const ExportResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), path: z.string(), rows: z.number().int() }),
+  z.object({ kind: z.literal('download'), fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+  z.object({ kind: z.literal('canceled') }),
+])
+export type ExportResult = z.infer<typeof ExportResult>

@@ -1,0 +1,80 @@
+/**
+ * Command-line options of `npm run sim`. `--faults` takes a comma list:
+ * `drop=5,malformed=0.1,unknown=0.05,slow=200,burst429=20:3:2,error5xx=0.1`
+ * (burst429 = every:count:retryAfterSeconds). Bad input is a typed error, never a crash.
+ */
+import type { FaultOptions, SimulatorOptions } from './types'
+
+export class CliError extends Error {}
+
+const NUMBER_FLAGS: Record<string, keyof SimulatorOptions> = {
+  '--port': 'port',
+  '--seed': 'seed',
+  '--speed': 'speed',
+  '--rate': 'rate',
+  '--live': 'liveMatches',
+  '--start-time': 'startTime',
+}
+
+function number(flag: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text)
+  if (text === undefined || text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    throw new CliError(`${flag} needs a number from ${min} to ${max}, got '${text ?? ''}'`)
+  }
+  return value
+}
+
+export function parseFaults(text: string): FaultOptions {
+  const faults: FaultOptions = {}
+  for (const part of text.split(',').filter(Boolean)) {
+    const [name, value] = part.split('=')
+    switch (name) {
+      case 'drop':
+        faults.dropEverySeconds = number('drop', value, 0.1)
+        break
+      case 'malformed':
+        faults.malformedRatio = number('malformed', value, 0, 1)
+        break
+      case 'unknown':
+        faults.unknownKindRatio = number('unknown', value, 0, 1)
+        break
+      case 'slow':
+        faults.slowMs = number('slow', value, 0)
+        break
+      case 'error5xx':
+        faults.error5xxRatio = number('error5xx', value, 0, 1)
+        break
+      case 'burst429': {
+        const [every, count, retry] = (value ?? '').split(':')
+        faults.burst429 = { every: number('burst429 every', every, 1), count: number('burst429 count', count, 1), retryAfterSeconds: number('burst429 retryAfter', retry, 0) }
+        break
+      }
+      default:
+        throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, slow, burst429, error5xx`)
+    }
+  }
+  return faults
+}
+
+export function parseCliArgs(argv: readonly string[]): SimulatorOptions {
+  const options: SimulatorOptions = {}
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] as string
+    const value = argv[i + 1]
+    const numeric = NUMBER_FLAGS[flag]
+    if (numeric) {
+      ;(options as Record<string, unknown>)[numeric] = number(flag, value, flag === '--speed' ? 0.001 : 0)
+      i++
+    } else if (flag === '--api-key') {
+      if (!value) throw new CliError('--api-key needs a value')
+      options.apiKey = value
+      i++
+    } else if (flag === '--faults') {
+      options.faults = parseFaults(value ?? '')
+      i++
+    } else {
+      throw new CliError(`unknown option '${flag}': --port --seed --speed --rate --live --start-time --api-key --faults`)
+    }
+  }
+  return options
+}

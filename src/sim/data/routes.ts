@@ -1,0 +1,62 @@
+/**
+ * The data service (data-service.md) under `/data/{sport}`: 36 GET routes over the PostgREST
+ * filter engine, key checks, and the live streams at `/data/{sport}/live/{type}[/{event_id}]`.
+ */
+import { checkDataKey, requestKey } from '../http/auth'
+import type { Reply, RequestContext, SimHttpServer, StreamResolution } from '../http/server'
+import { jsonReply } from '../http/server'
+import { runQuery } from '../postgrest'
+import type { WorldClock } from '../world/clock'
+import type { SportLookup } from '../world/lookup'
+import { isSimSport, type SimSport } from '../world/sports'
+import { LIVE_TYPES, liveChannel } from './live'
+import { DATA_ROUTES } from './records'
+import { translateRows } from './translate'
+
+/** data-service.md Limits: default 50, at most 50 (a larger `limit` is capped; see postgrest/index.ts). */
+const PAGE_LIMIT = 50
+
+/** PostgREST-style error body: what the real service's servers answer (field-notes.md). */
+export function postgrestError(status: number, code: string, message: string, hint: string | null = null): Reply {
+  return jsonReply(status, { code, details: null, hint, message })
+}
+
+function accessReply(sportParam: string, key: string | undefined, apiKey: string): { ok: true; sport: SimSport } | { ok: false; reply: Reply } {
+  if (!isSimSport(sportParam)) return { ok: false, reply: postgrestError(404, 'PGRST125', `no data service for sport '${sportParam}'`) }
+  const access = checkDataKey(apiKey, key, sportParam)
+  if (!access.ok) return { ok: false, reply: postgrestError(access.status, access.status === 401 ? 'PGRST301' : 'PGRST403', access.message) }
+  return { ok: true, sport: sportParam }
+}
+
+export function registerDataRoutes(server: SimHttpServer, deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string }): void {
+  server.rest.add('GET', '/data/:sport/:route', (ctx: RequestContext) => {
+    const access = accessReply(ctx.params.sport ?? '', requestKey(ctx.headers), deps.apiKey)
+    if (!access.ok) return access.reply
+    const path = `/${ctx.params.route ?? ''}`
+    const route = DATA_ROUTES[path]
+    if (!route) return postgrestError(404, 'PGRST125', `route ${path} does not exist`, 'see the 36-route inventory of data-service.md')
+    const rows = translateRows(route.rows({ lookup: deps.lookups[access.sport], worldNow: deps.clock.worldNow() }), ctx.url.searchParams.get('lang'))
+    const outcome = runQuery(rows, ctx.url.searchParams, {
+      ...(route.hiddenColumns ? { hiddenColumns: route.hiddenColumns } : {}),
+      defaultLimit: PAGE_LIMIT,
+      maxLimit: PAGE_LIMIT,
+      table: path.slice(1),
+    })
+    return outcome.status === 200 ? jsonReply(200, outcome.rows) : jsonReply(400, outcome.error)
+  })
+
+  const live = (ctx: RequestContext): StreamResolution => {
+    const access = accessReply(ctx.params.sport ?? '', ctx.url.searchParams.get('token') ?? undefined, deps.apiKey)
+    if (!access.ok) return access
+    const type = ctx.params.type ?? ''
+    if (!(LIVE_TYPES as readonly string[]).includes(type)) {
+      return { ok: false, reply: postgrestError(404, 'PGRST125', `no live type '${type}': ${LIVE_TYPES.join(', ')}`) }
+    }
+    const eventId = ctx.params.eventId
+    if (eventId !== undefined && !deps.lookups[access.sport].matches.has(Number(eventId))) {
+      return { ok: false, reply: postgrestError(404, 'PGRST125', `no ${access.sport} event ${eventId}`) }
+    }
+    return { ok: true, channels: [liveChannel(access.sport, type, eventId === undefined ? undefined : Number(eventId))] }
+  }
+  server.streams.add('GET', '/data/:sport/live/:type', live).add('GET', '/data/:sport/live/:type/:eventId', live)
+}

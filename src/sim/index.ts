@@ -1,0 +1,87 @@
+/**
+ * The feed simulator: the data service (per sport), its images and live streams, and the odds
+ * feed with its live streams, on one loopback HTTP server. Seeded; faulty on demand.
+ * See README.md beside this file for the URL layout and the assumptions where the documents are silent.
+ */
+import { Faults } from './faults'
+import { registerDataRoutes, postgrestError } from './data/routes'
+import { DataLive } from './data/live'
+import { Hub } from './http/hub'
+import { jsonReply, SimHttpServer } from './http/server'
+import { registerImageRoutes } from './images'
+import { OddsEngine } from './odds/engine'
+import { registerOddsRoutes } from './odds/routes'
+import { deriveSeed, Rng } from './rng'
+import type { FaultOptions, SimulatorHandle, SimulatorOptions } from './types'
+import { buildWorld } from './world/build'
+import { WorldClock } from './world/clock'
+import { SportLookup } from './world/lookup'
+import { isSimSport, SIM_SPORTS, type SimSport } from './world/sports'
+
+export type { FaultOptions, SimulatorHandle, SimulatorInfo, SimulatorOptions } from './types'
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const seed = options.seed ?? 42
+  const apiKey = options.apiKey ?? 'demo-key'
+  const startTime = options.startTime ?? Date.now()
+  const world = buildWorld({ seed, startTime, liveMatches: options.liveMatches ?? 8, apiKey })
+  const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<SimSport, SportLookup>
+  const clock = new WorldClock(startTime, options.speed ?? 1)
+  const faults = new Faults(new Rng(deriveSeed(seed, 'faults')))
+  const hub = new Hub(faults)
+  const engine = new OddsEngine(lookups, clock, hub, seed, options.rate ?? 200)
+  const dataLive = new DataLive(lookups, clock, hub)
+
+  const server = new SimHttpServer(hub, faults, (ctx, methodAllowed) => {
+    if (!methodAllowed) return jsonReply(405, { error: 'method_not_allowed', message: `${ctx.method} is not allowed on ${ctx.url.pathname}` })
+    if (ctx.url.pathname.startsWith('/data/')) return postgrestError(404, 'PGRST125', `no route ${ctx.url.pathname}`)
+    return jsonReply(404, { error: 'not_found', message: `no route ${ctx.url.pathname}` })
+  })
+  registerDataRoutes(server, { lookups, clock, apiKey })
+  registerOddsRoutes(server, { world, lookups, engine, clock })
+  registerImageRoutes(server, world)
+
+  let dropTimer: NodeJS.Timeout | undefined
+  const setFaults = (f: FaultOptions): void => {
+    faults.set(f)
+    if (dropTimer) clearInterval(dropTimer)
+    dropTimer = undefined
+    if (f.dropEverySeconds && f.dropEverySeconds > 0) dropTimer = setInterval(() => hub.dropAll(), f.dropEverySeconds * 1000)
+  }
+  setFaults(options.faults ?? {})
+
+  const port = await server.listen(options.port ?? 0)
+  engine.start()
+  dataLive.start()
+  const origin = `http://127.0.0.1:${port}`
+  const wsOrigin = `ws://127.0.0.1:${port}`
+
+  return {
+    dataBaseUrl: `${origin}/data/badminton`,
+    imageBaseUrl: `${origin}/images`,
+    wsBaseUrl: `${wsOrigin}/data/badminton`,
+    oddsBaseUrl: `${origin}/odds`,
+    oddsWsBaseUrl: `${wsOrigin}/odds`,
+    apiKey,
+    bookmakerId: world.bookmaker.id,
+    sports: [...SIM_SPORTS],
+    async close() {
+      if (dropTimer) clearInterval(dropTimer)
+      engine.stop()
+      dataLive.stop()
+      await server.close()
+    },
+    control: {
+      setFaults,
+      setRate: (r) => engine.setRate(r),
+      dropConnections: () => hub.dropAll(),
+      matchPrices(sport, matchId) {
+        const snapshot = engine.snapshot(matchId)
+        if (!snapshot || snapshot.sport !== sport || !isSimSport(sport)) throw new Error(`no prices for ${sport} match ${matchId}`)
+        return snapshot
+      },
+      liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),
+      stats: () => ({ priceMessagesSent: engine.priceMessagesSent, connections: hub.connections }),
+    },
+  }
+}

@@ -1,0 +1,108 @@
+/** Helpers for the simulator's own tests: real requests and real stream clients over loopback. */
+import { WebSocket } from 'ws'
+import type { SimulatorHandle } from './types'
+
+export async function getJson(url: string, key?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const res = await fetch(url, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } })
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // Not JSON (a PNG, a plain text error): the caller asserts on the raw text.
+  }
+  return { status: res.status, body, headers: res.headers }
+}
+
+export async function sendJson(method: string, url: string, key: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  return { status: res.status, body: (await res.json()) as unknown }
+}
+
+/** A WebSocket client collecting raw text messages. */
+export class WsCollector {
+  readonly messages: string[] = []
+  closeCode: number | undefined
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => this.messages.push(data.toString()))
+    ws.on('close', (code) => (this.closeCode = code))
+  }
+
+  static async open(url: string): Promise<WsCollector> {
+    const ws = new WebSocket(url)
+    const collector = new WsCollector(ws)
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve())
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)))
+      ws.once('error', reject)
+    })
+    return collector
+  }
+
+  /** Waits until `predicate` holds over the messages so far (or fails after `timeoutMs`). */
+  async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
+    return waitFor(() => predicate(this.messages), timeoutMs, () => `${this.messages.length} messages`).then(() => this.messages)
+  }
+
+  close(): void {
+    this.ws.terminate()
+  }
+}
+
+/** An event-stream client collecting `data:` payloads. */
+export class SseCollector {
+  readonly messages: string[] = []
+  ended = false
+  private constructor(private readonly controller: AbortController) {}
+
+  static async open(url: string): Promise<{ status: number; collector: SseCollector }> {
+    const controller = new AbortController()
+    const collector = new SseCollector(controller)
+    const res = await fetch(url, { signal: controller.signal })
+    if (res.status !== 200 || !res.body) return { status: res.status, collector }
+    void (async () => {
+      const decoder = new TextDecoder()
+      let buffer = ''
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true })
+          let end: number
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const event = buffer.slice(0, end)
+            buffer = buffer.slice(end + 2)
+            for (const line of event.split('\n')) if (line.startsWith('data: ')) collector.messages.push(line.slice(6))
+          }
+        }
+      } catch {
+        // Aborted by close(): the collector's owner asked for it.
+      }
+      collector.ended = true
+    })()
+    return { status: res.status, collector }
+  }
+
+  async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
+    return waitFor(() => predicate(this.messages), timeoutMs, () => `${this.messages.length} messages`).then(() => this.messages)
+  }
+
+  close(): void {
+    this.controller.abort()
+  }
+}
+
+export async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms ${describe()}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+export function parseAll(messages: readonly string[]): Array<Record<string, unknown>> {
+  return messages.map((m) => JSON.parse(m) as Record<string, unknown>)
+}
+
+export function oddsStreamUrl(sim: SimulatorHandle, sport: string, matchId: number, kind: 'updates' | 'overrides', transport: 'ws' | 'http' = 'ws'): string {
+  const base = transport === 'ws' ? sim.oddsWsBaseUrl : sim.oddsBaseUrl
+  return `${base}/live/${sim.bookmakerId}/${sport}/${matchId}/${kind}?token=${sim.apiKey}`
+}
