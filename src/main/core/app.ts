@@ -112,12 +112,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     router.emit('alerts:changed', alerts.list())
   })
 
-  const watchTargets = () => watchlists.allMatches().map((m) => ({ sport: m.sport, matchId: m.matchId }))
   const live = new LiveFeed({
     session,
     odds: oddsClient,
     conflationMs: () => settings.get().conflationMs,
-    targets: watchTargets,
+    watched: () => watchlists.allMatches(),
+    archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
       onTicks: (ticks) => cache.recordTicks(ticks),
@@ -137,9 +137,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
   }
-  keys.onChange(() => {
-    void session.refresh()
+  keys.onChange(({ reason }) => {
     void emitKeys()
+    if (reason === 'tested') return
+    // A new or removed key on the real feed changes the stream tokens: rebuild the streams. A change
+    // of mode (demo ↔ real) already rebuilds them through the session listener below.
+    void session.refresh().then((modeChanged) => {
+      if (!modeChanged && session.mode().mode === 'real') void live.restart()
+    })
   })
   session.onChange((mode) => {
     router.emit('feed:mode', mode)
@@ -154,7 +159,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   watchlists.onChange((state) => {
     router.emit('watchlists:changed', state)
-    live.follow(watchTargets())
+    live.follow()
   })
 
   registerHandlers(router, {

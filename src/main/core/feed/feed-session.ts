@@ -33,10 +33,14 @@ export class FeedSession {
 
   constructor(private readonly options: FeedSessionOptions) {}
 
-  /** Re-decides the mode (at start, after a key change); serialised so two changes cannot race. */
-  refresh(): Promise<void> {
-    this.switching = this.switching.then(() => this.decide())
-    return this.switching
+  /**
+   * Re-decides the mode (at start, after a key change); serialised so two changes cannot race.
+   * Answers whether the mode changed (listeners have then been told).
+   */
+  refresh(): Promise<boolean> {
+    const decided = this.switching.then(() => this.decide())
+    this.switching = decided.then(() => undefined)
+    return decided
   }
 
   mode(): FeedMode {
@@ -79,9 +83,9 @@ export class FeedSession {
     this.demo = null
   }
 
-  private async decide(): Promise<void> {
+  private async decide(): Promise<boolean> {
     const next: FeedMode['mode'] = (await this.options.anyKeySet()) ? 'real' : 'demo'
-    if (next === this.current) return
+    if (next === this.current) return false
     if (next === 'demo') this.demo ??= await this.options.startDemoFeed()
     else if (this.demo) {
       await this.demo.close()
@@ -91,5 +95,6 @@ export class FeedSession {
     this.options.log.info(`feed mode: ${next}`)
     const mode = this.mode()
     for (const listener of this.listeners) listener(mode)
+    return true
   }
 }

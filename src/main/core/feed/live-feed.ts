@@ -5,17 +5,21 @@
  * board converges to the new feed's truth.
  */
 import type { MatchBoard } from '../../../shared/board'
+import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
 import type { ServiceState } from '../feeds/http/service-gate'
 import type { OddsClient } from '../feeds/odds/odds-client'
-import { WatchEngine, type WatchSinks, type WatchTarget } from '../watch/watch-engine'
+import { WatchEngine, type WatchSinks } from '../watch/watch-engine'
+import { cachedBoard, type BoardArchive } from './cached-board'
 import type { FeedSession } from './feed-session'
 
 export interface LiveFeedOptions {
   session: FeedSession
   odds: OddsClient
   conflationMs: () => number
-  targets: () => WatchTarget[]
+  /** The watched matches, in watchlist order; the engine follows them. */
+  watched: () => MatchSummary[]
+  archive: BoardArchive
   sinks: WatchSinks
   restStates: () => { odds: ServiceState; data: ServiceState }
 }
@@ -45,21 +49,28 @@ export class LiveFeed {
       sinks: this.options.sinks,
       conflationMs: this.options.conflationMs(),
     })
-    this.engine.setWatched(this.options.targets())
+    this.follow()
   }
 
-  follow(targets: WatchTarget[]): void {
-    this.engine?.setWatched(targets)
+  /** Subscriptions follow the watchlists: call after every watchlist change. */
+  follow(): void {
+    this.engine?.setWatched(this.options.watched().map(({ sport, matchId }) => ({ sport, matchId })))
   }
 
   setConflation(ms: number): void {
     this.engine?.setConflation(ms)
   }
 
-  boards(): MatchBoard[] {
-    const engine = this.engine
-    if (!engine) return []
-    return engine.watchedMatchIds().flatMap((id) => engine.state(id) ?? [])
+  /**
+   * The boards of every watched match: live where the engine has synced, otherwise the cached one
+   * (offline start, or a feed that has not answered yet), otherwise the engine's empty board.
+   */
+  boards(now = Date.now()): MatchBoard[] {
+    return this.options.watched().flatMap((match) => {
+      const live = this.engine?.state(match.matchId)
+      const board = live?.header.synced ? live : (cachedBoard(this.options.archive, match, now) ?? live)
+      return board ? [board] : []
+    })
   }
 
   /** Stream health from the engine plus the REST side of each service from the clients' gates. */

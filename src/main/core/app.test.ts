@@ -1,0 +1,184 @@
+/**
+ * The whole core as a host runs it: real keychain (Secret Service, see scripts/test.sh), real
+ * simulator sockets, a real settings file and SQLite cache in a temp folder. Only the host ports
+ * (notifications, save dialog, windows) are recorded in memory: they are the Electron/browser
+ * boundary.
+ */
+import Conf from 'conf'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { InvokeChannel } from '../../shared/bridge/channels'
+import type { BridgeResult } from '../../shared/bridge/result'
+import { startSimulator, type SimulatorHandle } from '../../sim'
+import { KeytarSecretStore } from '../adapters/keytar-secrets'
+import { createCore, type Core } from './app'
+import { downloadExporter } from './host-ports'
+
+const APP = { url: 'http://127.0.0.1:1/' }
+const running: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.close()
+})
+
+async function startCore(dataDir: string, options: { service?: string; logs?: string[] } = {}) {
+  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+  const demoFeeds: SimulatorHandle[] = []
+  const logs = options.logs ?? []
+  const core = await createCore({
+    info: { name: 'Odds Monitor', version: '0.0.0', host: 'browser', platform: 'linux', dataDir, logFile: 'memory' },
+    store: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
+    secrets: new KeytarSecretStore(options.service ?? `Odds Monitor test ${randomUUID()}`),
+    ports: { notifier: { notify: () => {} }, exporter: downloadExporter, windows: { openMatch: () => ({ url: null }) } },
+    isTrustedSender: (url) => url === APP.url,
+    log: {
+      info: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
+      error: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
+    },
+    startDemoFeed: async () => {
+      const sim = await startSimulator({ port: 0, rate: 50, liveMatches: 3 })
+      demoFeeds.push(sim)
+      return sim
+    },
+  })
+  running.push({ close: () => core.stop() })
+  return { core, demoFeeds }
+}
+
+async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: unknown): Promise<T> {
+  const result = (await core.router.dispatch(channel, input, APP)) as BridgeResult<T>
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+  return result.value
+}
+
+/** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, deadlineMs = 20_000): Promise<T> {
+  const until = Date.now() + deadlineMs
+  let last = await read()
+  while (!accept(last)) {
+    if (Date.now() > until) throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    last = await read()
+  }
+  return last
+}
+
+type Boards = Array<{ header: { synced: boolean }; cells: Array<{ outcomeId: string; price: number }> }>
+
+describe('the core', () => {
+  it('starts on the demo feed without keys, switches to the configured feed with a key, and back', async () => {
+    const real = await startSimulator({ port: 0, rate: 50, liveMatches: 2, apiKey: 'real-key-0123456789' })
+    running.push(real)
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core, demoFeeds } = await startCore(dataDir)
+    const events: unknown[] = []
+    core.router.addSink((channel, payload) => events.push({ channel, payload }))
+
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'demo', sports: ['badminton', 'cricket', 'hockey'] })
+    const demoLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    expect(demoLive.matches).toHaveLength(3)
+
+    await invoke(core, 'settings:update', {
+      bookmakerId: real.bookmakerId,
+      dataBaseUrl: real.dataBaseUrl,
+      imageBaseUrl: real.imageBaseUrl,
+      wsBaseUrl: real.wsBaseUrl,
+      oddsBaseUrl: real.oddsBaseUrl,
+      oddsWsBaseUrl: real.oddsWsBaseUrl,
+    })
+    await invoke(core, 'keys:set', { account: 'data-service', key: real.apiKey })
+    await invoke(core, 'keys:set', { account: 'odds-feed', key: real.apiKey })
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'real', bookmakerId: real.bookmakerId })
+    expect(demoFeeds).toHaveLength(1)
+    const realLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    expect(realLive.matches).toHaveLength(2)
+    expect(await invoke(core, 'keys:test', { account: 'odds-feed' })).toMatchObject({ ok: true, message: 'key works' })
+
+    const status = await invoke<{ accounts: Record<string, { set: boolean }> }>(core, 'keys:status')
+    expect(status.accounts['odds-feed']?.set).toBe(true)
+
+    await invoke(core, 'keys:remove', { account: 'data-service' })
+    await invoke(core, 'keys:remove', { account: 'odds-feed' })
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'demo' })
+
+    // The key never left main: not in any bridge event, not in the settings file.
+    expect(JSON.stringify(events)).not.toContain(real.apiKey)
+    for (const file of readdirSync(dataDir).filter((f) => f.endsWith('.json'))) {
+      expect(readFileSync(join(dataDir, file), 'utf8')).not.toContain(real.apiKey)
+    }
+  })
+
+  it('says "key rejected" in words when a key is refused, without the key in any text', async () => {
+    const real = await startSimulator({ port: 0, rate: 10, liveMatches: 1, apiKey: 'right-key-abcdef' })
+    running.push(real)
+    const logs: string[] = []
+    const { core } = await startCore(mkdtempSync(join(tmpdir(), 'odds-core-')), { logs })
+    await invoke(core, 'settings:update', { bookmakerId: real.bookmakerId, oddsBaseUrl: real.oddsBaseUrl })
+    await invoke(core, 'keys:set', { account: 'odds-feed', key: 'wrong-key-zyxwvu' })
+    const test = await invoke<{ ok: boolean; message: string }>(core, 'keys:test', { account: 'odds-feed' })
+    expect(test).toMatchObject({ ok: false, message: expect.stringContaining('key rejected') })
+    expect(JSON.stringify(test) + logs.join('\n')).not.toContain('wrong-key-zyxwvu')
+  })
+
+  it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const first = (await startCore(dataDir)).core
+    const live = await invoke<{ matches: Array<{ matchId: number }> }>(first, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const state = await invoke<{ activeId: string }>(first, 'watchlists:get')
+    await invoke(first, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
+    await invoke(first, 'settings:update', { theme: 'light' })
+    await running.pop()?.close()
+
+    const second = (await startCore(dataDir)).core
+    const reopened = await invoke<{ lists: Array<{ matches: Array<{ matchId: number }> }> }>(second, 'watchlists:get')
+    expect(reopened.lists[0]?.matches.map((m) => m.matchId)).toEqual([live.matches[0]?.matchId])
+    expect(await invoke(second, 'settings:get')).toMatchObject({ theme: 'light' })
+    const foreign = await second.router.dispatch('settings:get', undefined, { url: 'http://evil.example/' })
+    expect(foreign).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
+  })
+
+  it('opens offline from the cache with the last prices marked unsynced, and resyncs when the feed returns', async () => {
+    const world = { seed: 7, startTime: Date.now() - 60_000, rate: 100, liveMatches: 2, apiKey: 'offline-key-123456' }
+    let feed = await startSimulator({ port: 0, ...world })
+    const port = Number(new URL(feed.oddsBaseUrl).port)
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const service = `Odds Monitor test ${randomUUID()}`
+
+    const online = (await startCore(dataDir, { service })).core
+    await invoke(online, 'settings:update', {
+      bookmakerId: feed.bookmakerId,
+      dataBaseUrl: feed.dataBaseUrl,
+      imageBaseUrl: feed.imageBaseUrl,
+      wsBaseUrl: feed.wsBaseUrl,
+      oddsBaseUrl: feed.oddsBaseUrl,
+      oddsWsBaseUrl: feed.oddsWsBaseUrl,
+    })
+    await invoke(online, 'keys:set', { account: 'data-service', key: world.apiKey })
+    await invoke(online, 'keys:set', { account: 'odds-feed', key: world.apiKey })
+    const live = await invoke<{ matches: Array<{ matchId: number }> }>(online, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const state = await invoke<{ activeId: string }>(online, 'watchlists:get')
+    await invoke(online, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
+    const seen = await eventually(
+      () => invoke<Boards>(online, 'board:get'),
+      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
+    )
+    await running.pop()?.close() // the core flushes its cache on stop
+    await feed.close()
+
+    const offline = (await startCore(dataDir, { service })).core
+    const cached = await invoke<Boards>(offline, 'board:get')
+    expect(cached[0]?.header.synced).toBe(false)
+    expect(cached[0]?.cells.map((c) => c.outcomeId).sort()).toEqual(seen[0]?.cells.map((c) => c.outcomeId).sort())
+
+    feed = await startSimulator({ port, ...world })
+    running.unshift(feed)
+    const resynced = await eventually(
+      () => invoke<Boards>(offline, 'board:get'),
+      (boards) => boards[0]?.header.synced === true,
+      40_000,
+    )
+    expect(resynced[0]?.cells.length).toBeGreaterThan(0)
+  }, 60_000)
+})
