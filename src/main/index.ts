@@ -71,7 +71,8 @@ if (!app.requestSingleInstanceLock()) {
     serveTeamImages(core.images)
     const disconnectIpc = connectIpc(core.router)
     installAppMenu(() => mainWindow)
-    createTray(join(resources, 'tray.png'), showWindow)
+    const showUnread = createTray({ idle: join(resources, 'tray.png'), unread: join(resources, 'tray-unread.png') }, showWindow)
+    core.onUnreadChange(showUnread)
     mainWindow = createMainWindow({ preloadDir, app: appLocation, state: store, icon, load: (w) => loadRenderer(w, '') })
     mainWindow.on('closed', () => (mainWindow = null))
 

@@ -1,8 +1,14 @@
-/** Tray icon and application menu: show the window, quit. */
-import { Menu, Tray, nativeImage, type BrowserWindow } from 'electron'
+/** Tray icon and application menu: show the window, quit; the tray shows unread alerts. */
+import { app, Menu, Tray, nativeImage, type BrowserWindow } from 'electron'
 
-export function createTray(iconPath: string, showWindow: () => void): Tray {
-  const tray = new Tray(nativeImage.createFromPath(iconPath))
+export interface TrayIcons {
+  idle: string
+  /** The same icon with a red dot: there are unread alerts. */
+  unread: string
+}
+
+export function createTray(icons: TrayIcons, showWindow: () => void): (unread: number) => void {
+  const tray = new Tray(nativeImage.createFromPath(icons.idle))
   tray.setToolTip('Odds Monitor')
   tray.setContextMenu(
     Menu.buildFromTemplate([
@@ -12,7 +18,14 @@ export function createTray(iconPath: string, showWindow: () => void): Tray {
     ]),
   )
   tray.on('click', showWindow)
-  return tray
+  // Tray icons cannot carry text on Windows and Linux: the dot says "unread", the tooltip the count;
+  // macOS also shows the number next to the icon and on the dock.
+  return (unread) => {
+    tray.setImage(nativeImage.createFromPath(unread > 0 ? icons.unread : icons.idle))
+    tray.setToolTip(unread > 0 ? `Odds Monitor — ${unread} unread alert${unread === 1 ? '' : 's'}` : 'Odds Monitor')
+    if (process.platform === 'darwin') tray.setTitle(unread > 0 ? String(unread) : '')
+    app.setBadgeCount(unread)
+  }
 }
 
 export function installAppMenu(getWindow: () => BrowserWindow | null): void {

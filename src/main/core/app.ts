@@ -52,6 +52,8 @@ export interface Core {
   cache: Cache
   /** A notification was clicked: bring the match forward in every window. */
   focusMatch(matchId: number): void
+  /** Unread alert count, now and on every change (the tray badge). */
+  onUnreadChange(listener: (unread: number) => void): () => void
   stop(): Promise<void>
 }
 
@@ -196,6 +198,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     images,
     cache,
     focusMatch: (matchId) => router.emit('app:focusMatch', { matchId }),
+    onUnreadChange(listener) {
+      listener(alerts.list().unread)
+      return alerts.onChange(({ unread }) => listener(unread))
+    },
     async stop() {
       for (const timer of timers) clearInterval(timer)
       live.close()
