@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: every test, against real parts. Unit and integration tests (vitest) run inside a
-# private D-Bus session with an unlocked gnome-keyring, so the keychain tests talk to a real Secret
-# Service; then the Playwright suites drive the built app in the system Chromium.
+# `npm test`: every test, against real parts, inside a private D-Bus session with an unlocked
+# gnome-keyring (so the keychain is a real Secret Service, and never the developer's own): first
+# the unit and integration tests (vitest), then the Playwright suites driving the built app in the
+# system Chromium through the browser host.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,5 @@ done
 keyring_home=$(mktemp -d)
 trap 'rm -rf "$keyring_home"' EXIT
 XDG_DATA_HOME="$keyring_home" dbus-run-session -- sh -c \
-  'echo -n test-keyring-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run'
-
-npx playwright test
+  'echo -n test-keyring-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null &&
+   npx vitest run && npx playwright test'

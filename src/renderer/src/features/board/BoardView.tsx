@@ -1,0 +1,43 @@
+/** The price board of the active watchlist: a compact column of match cards. */
+import { useCallback } from 'react'
+import { useFeedStore } from '../../store/feed-store'
+import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
+import { showView } from '../../store/ui-store'
+import { MatchCard } from './MatchCard'
+
+export function BoardView() {
+  const list = useActiveWatchlist()
+  const boardError = useFeedStore((s) => s.boardError)
+  const listId = list?.id
+  const remove = useCallback(
+    (matchId: number) => {
+      if (listId) void runWatchlistCommand({ op: 'removeMatch', id: listId, matchId })
+    },
+    [listId],
+  )
+  return (
+    <div className="board" data-testid="board">
+      {boardError && <div className="inline-note">Board: {boardError}</div>}
+      {list && list.matches.length === 0 && (
+        <div className="empty-state">
+          <p>{list.name} has no matches yet.</p>
+          <button type="button" onClick={() => showView('discover')}>
+            Find matches in Discover (2)
+          </button>
+        </div>
+      )}
+      {list?.matches.map((match) => <MatchCard key={match.matchId} match={match} onRemove={remove} />)}
+    </div>
+  )
+}
+
+/** Only one match, for the `#/match/<id>` window. */
+export function SingleMatchView({ matchId }: { matchId: number }) {
+  const match = useWatchlistMatch(matchId)
+  if (!match) return <div className="empty-state">Match {matchId} is not on any watchlist.</div>
+  return (
+    <div className="board single" data-testid="board">
+      <MatchCard match={match} />
+    </div>
+  )
+}

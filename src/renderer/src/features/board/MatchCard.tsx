@@ -1,0 +1,126 @@
+/**
+ * One watched match: header (teams, score, status, clock) and every non-empty odd group with its
+ * markets. Subscribes to the match's layout and header only; prices live in PriceCell.
+ */
+import { memo, useEffect, useRef } from 'react'
+import type { LayoutMarket, MatchHeader } from '../../../../shared/board'
+import type { MatchSummary } from '../../../../shared/discovery'
+import { call } from '../../bridge'
+import { TeamBadge } from '../../components/TeamBadge'
+import { describeError } from '../../lib/errors'
+import { useRenderCount } from '../../lib/render-count'
+import { useHeader, useLayout } from '../../store/board-store'
+import { useUiStore } from '../../store/ui-store'
+import { PriceCell } from './PriceCell'
+
+export const MatchCard = memo(function MatchCard({ match, onRemove }: { match: MatchSummary; onRemove?: (matchId: number) => void }) {
+  const layout = useLayout(match.matchId)
+  const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
+  const ref = useRef<HTMLElement>(null)
+  useRenderCount(`match:${match.matchId}`)
+  useEffect(() => {
+    if (focusedAt !== null) ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }, [focusedAt])
+  const groups = layout?.groups.filter((g) => g.markets.some((m) => m.outcomes.length > 0)) ?? []
+  return (
+    <section
+      ref={ref}
+      className={focusedAt !== null ? 'match-card focused' : 'match-card'}
+      data-testid="match-card"
+      data-match={match.matchId}
+    >
+      <MatchHeaderRow match={match} onRemove={onRemove} />
+      {!layout && <div className="muted pad">waiting for prices…</div>}
+      {layout && groups.length === 0 && <div className="muted pad">no markets offered</div>}
+      {groups.map((group) => (
+        <div className="odd-group" key={group.oddType}>
+          <div className="group-title">{group.oddType}</div>
+          {group.markets
+            .filter((m) => m.outcomes.length > 0)
+            .map((market) => (
+              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} />
+            ))}
+        </div>
+      ))}
+    </section>
+  )
+})
+
+const MarketRow = memo(function MarketRow({ market }: { market: LayoutMarket }) {
+  return (
+    <div className={market.suspended ? 'market-row suspended' : 'market-row'}>
+      <div className="market-label" title={market.label}>
+        {market.label}
+        {market.line !== null && <span className="num muted"> {market.line}</span>}
+      </div>
+      <div className="market-cells">
+        {market.outcomes.map((o) => (
+          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} />
+        ))}
+      </div>
+    </div>
+  )
+})
+
+function MatchHeaderRow({ match, onRemove }: { match: MatchSummary; onRemove?: ((matchId: number) => void) | undefined }) {
+  const header = useHeader(match.matchId)
+  const openWindow = () =>
+    call('window:openMatch', { matchId: match.matchId }).then(
+      ({ url }) => {
+        if (url !== null) window.open(url)
+      },
+      (error: unknown) => window.alert(`Could not open the match: ${describeError(error)}`),
+    )
+  return (
+    <header className="match-header">
+      <span className="teams">
+        <TeamBadge team={match.home} />
+        <span className="team-name">{match.home.name}</span>
+        <span className="muted">v</span>
+        <TeamBadge team={match.away} />
+        <span className="team-name">{match.away.name}</span>
+      </span>
+      <Score header={header} />
+      <span className="status-chip" data-status={header?.status ?? match.statusType ?? 'unknown'}>
+        {header?.status ?? match.statusType ?? '—'}
+      </span>
+      {header?.clock && <MatchClockView clock={header.clock} />}
+      {header && !header.synced && <span className="badge warn" title="the odds snapshot is being refetched">resyncing</span>}
+      <span className="muted league">{match.leagueName}</span>
+      <span className="spacer" />
+      <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
+        ⧉
+      </button>
+      {onRemove && (
+        <button type="button" className="icon-button" title="Remove from watchlist" onClick={() => onRemove(match.matchId)}>
+          ✕
+        </button>
+      )}
+    </header>
+  )
+}
+
+function Score({ header }: { header: MatchHeader | undefined }) {
+  if (!header?.score) return null
+  const { home, away } = header.score
+  const periods = home.periods.map((p, i) => `${p ?? '-'}:${away.periods[i] ?? '-'}`).join(' ')
+  return (
+    <span className="score num" title={periods}>
+      <strong>
+        {home.current ?? 0}–{away.current ?? 0}
+      </strong>
+      {periods && <span className="muted"> ({periods})</span>}
+    </span>
+  )
+}
+
+function MatchClockView({ clock }: { clock: NonNullable<MatchHeader['clock']> }) {
+  if (clock.elapsedSeconds === null) return clock.period ? <span className="muted">{clock.period}</span> : null
+  const minutes = Math.floor(clock.elapsedSeconds / 60)
+  return (
+    <span className="muted num">
+      {clock.period ? `${clock.period} ` : ''}
+      {minutes}′
+    </span>
+  )
+}

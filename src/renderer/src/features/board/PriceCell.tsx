@@ -1,0 +1,63 @@
+/**
+ * One outcome's price. It selects its own cell from the store and nothing else, so one changed
+ * price re-renders exactly one PriceCell. Fixed size: a new price never moves its neighbours.
+ */
+import { memo } from 'react'
+import { useCell } from '../../store/board-store'
+import { openOverrideEditor } from '../../store/ui-store'
+import { formatPct, formatPrice } from '../../lib/format'
+import { sinceLabel, untilLabel } from '../../lib/live-time'
+import { useRenderCount } from '../../lib/render-count'
+
+/** The flash lasts 1.5 s (styles.css); a cell mounted later than that after its change does not flash. */
+const FLASH_MS = 1500
+
+const ARROWS = { up: '▲', down: '▼', flat: '' } as const
+
+export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcomeId: string; label: string }) {
+  const cell = useCell(outcomeId)
+  useRenderCount(`cell:${outcomeId}`)
+  if (!cell) {
+    return (
+      <div className="price-cell empty" data-testid="price-cell" data-outcome={outcomeId}>
+        <span className="cell-label">{label}</span>
+        <span className="cell-price">—</span>
+      </div>
+    )
+  }
+  const { override } = cell
+  const fresh = isFresh(cell.changedAt)
+  const classes = ['price-cell', cell.suspended ? 'suspended' : '', override ? 'overridden' : ''].filter(Boolean).join(' ')
+  return (
+    <button
+      type="button"
+      className={classes}
+      data-testid="price-cell"
+      data-outcome={outcomeId}
+      data-direction={cell.direction}
+      title={cell.suspended ? `${label}: suspended` : `${label}: edit override`}
+      onClick={() => openOverrideEditor(outcomeId)}
+    >
+      <span className="cell-label">{label}</span>
+      {/* Keyed on the change time: a new element restarts the CSS flash animation. */}
+      <span key={cell.changedAt} className={`cell-price num ${fresh ? `flash-${cell.direction}` : ''}`} data-testid="cell-price">
+        {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
+      </span>
+      <span className={`cell-move num ${cell.direction}`}>
+        {ARROWS[cell.direction]}
+        {cell.direction === 'flat' ? '' : formatPct(cell.deltaPct)}
+      </span>
+      <span className="cell-age num" data-since={cell.changedAt} data-label={sinceLabel(cell.changedAt)} />
+      {override && (
+        <span className="cell-override num" data-testid="cell-override">
+          OVR {formatPrice(override.value)}
+          {override.suspended ? ' S' : ''} <span data-until={override.expiresAt} data-label={untilLabel(override.expiresAt)} />
+        </span>
+      )}
+    </button>
+  )
+})
+
+function isFresh(changedAt: number): boolean {
+  return Date.now() - changedAt < FLASH_MS
+}

@@ -1,0 +1,25 @@
+/** Bridge failures in words a trader can act on. */
+import { BridgeCallError } from '../bridge'
+
+export function describeError(error: unknown): string {
+  if (error instanceof BridgeCallError) {
+    if (error.error.code === 'not_available') return 'not available yet'
+    return error.error.message || error.error.code
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Field errors from a typed invalid_input answer. Main words them as `field: message` joined by
+ * `; ` (zod's path and message); anything else is kept whole under `''`.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof BridgeCallError) || error.error.code !== 'invalid_input') return { '': describeError(error) }
+  const out: Record<string, string> = {}
+  for (const part of error.error.message.split(/;\s*/)) {
+    const match = /^([\w.]+):\s*(.+)$/.exec(part)
+    if (match?.[1] && match[2]) out[match[1]] = match[2]
+    else out[''] = out[''] ? `${out['']}; ${part}` : part
+  }
+  return out
+}

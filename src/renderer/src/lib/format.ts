@@ -1,0 +1,52 @@
+/** Number and time formats shared by the board, the tape and the alerts. */
+
+export function formatPrice(price: number): string {
+  return price.toFixed(2)
+}
+
+export function formatPct(pct: number): string {
+  return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`
+}
+
+export function formatDelta(delta: number): string {
+  return `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${Math.abs(delta).toFixed(2)}`
+}
+
+/** Compact age: `4s`, `12m`, `3h`, `2d`; `—` for no time. */
+export function formatAge(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '—'
+  const s = Math.max(0, Math.floor(ms / 1000))
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m`
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`
+  return `${Math.floor(s / 86_400)}d`
+}
+
+/** Countdown `m:ss` (or `h:mm:ss`), never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000))
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = String(total % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}
+
+export function formatClockTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+}
+
+export function formatStart(epochMs: number | null): string {
+  if (epochMs === null) return ''
+  return new Date(epochMs).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+}
+
+/** `match_winner#home` → `home`: the outcome part of an odd key (the market is shown beside it). */
+export function outcomeKeyOf(oddKey: string): string {
+  const hash = oddKey.indexOf('#')
+  return hash >= 0 ? oddKey.slice(hash + 1) : oddKey
+}
+
+export function marketKeyOf(oddKey: string): string {
+  const hash = oddKey.indexOf('#')
+  return hash >= 0 ? oddKey.slice(0, hash) : oddKey
+}

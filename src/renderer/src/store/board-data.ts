@@ -1,0 +1,56 @@
+/**
+ * The price board as normalised maps, and the pure functions that fold main's board messages
+ * into them. Unchanged entries keep their object identity, so a component that selects one cell
+ * (or one layout, or one header) is not re-rendered when something else changed.
+ */
+import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
+
+export interface BoardData {
+  cells: Record<string, BoardCell>
+  layouts: Record<number, MatchLayout>
+  headers: Record<number, MatchHeader>
+}
+
+export const EMPTY_BOARD: BoardData = { cells: {}, layouts: {}, headers: {} }
+
+/** The board as `board:get` answers it: a whole new state. */
+export function boardFromSnapshots(boards: readonly MatchBoard[]): BoardData {
+  return applyBoardPatch(EMPTY_BOARD, { snapshots: boards, layouts: [], cells: [], headers: [], removed: [] })
+}
+
+type PatchParts = Pick<BoardPatch, 'snapshots' | 'layouts' | 'cells' | 'headers' | 'removed'>
+
+/** Applies one patch in the order main defines: snapshots, then layouts, cells, headers, removals. */
+export function applyBoardPatch(state: BoardData, patch: PatchParts): BoardData {
+  const touchesCells = patch.snapshots.length > 0 || patch.cells.length > 0 || patch.removed.length > 0
+  const touchesLayouts = patch.snapshots.length > 0 || patch.layouts.length > 0 || patch.removed.length > 0
+  const touchesHeaders = patch.snapshots.length > 0 || patch.headers.length > 0 || patch.removed.length > 0
+  const cells = touchesCells ? { ...state.cells } : state.cells
+  const layouts = touchesLayouts ? { ...state.layouts } : state.layouts
+  const headers = touchesHeaders ? { ...state.headers } : state.headers
+
+  for (const board of patch.snapshots) {
+    // A snapshot replaces the match: cells it no longer lists must not linger.
+    dropMatchCells(cells, board.header.matchId)
+    for (const cell of board.cells) cells[cell.outcomeId] = cell
+    layouts[board.header.matchId] = board.layout
+    headers[board.header.matchId] = board.header
+  }
+  for (const layout of patch.layouts) layouts[layout.matchId] = layout
+  for (const cell of patch.cells) cells[cell.outcomeId] = cell
+  for (const header of patch.headers) {
+    const current = headers[header.matchId]
+    // A header patch for a match without a snapshot has nothing to complete; the next snapshot brings it.
+    if (current) headers[header.matchId] = { ...current, ...header }
+  }
+  for (const matchId of patch.removed) {
+    dropMatchCells(cells, matchId)
+    delete layouts[matchId]
+    delete headers[matchId]
+  }
+  return touchesCells || touchesLayouts || touchesHeaders ? { cells, layouts, headers } : state
+}
+
+function dropMatchCells(cells: Record<string, BoardCell>, matchId: number): void {
+  for (const [id, cell] of Object.entries(cells)) if (cell.matchId === matchId) delete cells[id]
+}

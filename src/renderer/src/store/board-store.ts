@@ -1,0 +1,58 @@
+/**
+ * The live board's stores. Three small zustand stores rather than one, so a subscriber to the
+ * board's cells is not even asked when only the tape or the override alerts moved.
+ */
+import { create } from 'zustand'
+import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
+import { applyBoardPatch, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
+import { acknowledge, addOverrideEvents, EMPTY_OVERRIDE_ALERTS, type OverrideAlertState } from './override-alerts'
+import { TapeRing } from './tape-ring'
+
+export const TAPE_CAPACITY = 100_000
+
+interface BoardStore extends BoardData {
+  /** Seq of the last applied patch; null before the first one (or after a reload). */
+  seq: number | null
+}
+
+export const useBoardStore = create<BoardStore>(() => ({ ...EMPTY_BOARD, seq: null }))
+
+export const tapeRing = new TapeRing(TAPE_CAPACITY)
+
+interface TapeStore {
+  /** Changes main left out of patches because of its per-patch cap. */
+  dropped: number
+}
+
+/** The tape's entries are read from `tapeRing` by polling (see TapeView): only the drop count is state. */
+export const useTapeStore = create<TapeStore>(() => ({ dropped: 0 }))
+
+export const useOverrideAlertStore = create<OverrideAlertState>(() => EMPTY_OVERRIDE_ALERTS)
+
+export function acknowledgeOverrideAlerts(ids: readonly string[] | 'all'): void {
+  useOverrideAlertStore.setState((state) => acknowledge(state, ids))
+}
+
+/** Replaces the board with main's full answer (`board:get`). */
+export function loadBoards(boards: readonly MatchBoard[]): void {
+  useBoardStore.setState({ ...boardFromSnapshots(boards) })
+}
+
+/**
+ * Folds one patch into the stores. Answers false when a patch was lost in between (the seq
+ * skipped): the caller should reload the whole board, the store cannot repair itself.
+ */
+export function receivePatch(patch: BoardPatch): boolean {
+  const { seq } = useBoardStore.getState()
+  const contiguous = seq === null || patch.seq === seq + 1
+  useBoardStore.setState((state) => ({ ...applyBoardPatch(state, patch), seq: patch.seq }))
+  tapeRing.push(patch.tape)
+  if (patch.tapeDropped > 0) useTapeStore.setState((s) => ({ dropped: s.dropped + patch.tapeDropped }))
+  if (patch.overrides.length > 0) useOverrideAlertStore.setState((state) => addOverrideEvents(state, patch.overrides))
+  return contiguous
+}
+
+/** One price cell; components select exactly this so one change re-renders one cell. */
+export const useCell = (outcomeId: string): BoardCell | undefined => useBoardStore((s) => s.cells[outcomeId])
+export const useLayout = (matchId: number): MatchLayout | undefined => useBoardStore((s) => s.layouts[matchId])
+export const useHeader = (matchId: number): MatchHeader | undefined => useBoardStore((s) => s.headers[matchId])

@@ -1,0 +1,13 @@
+/** Feed mode and connection health as main last reported them. */
+import { create } from 'zustand'
+import type { FeedMode } from '../../../shared/feed-status'
+import type { FeedHealth } from '../../../shared/health'
+
+interface FeedStore {
+  mode: FeedMode | null
+  health: FeedHealth | null
+  /** Why the board could not be loaded, in words; null when it could. */
+  boardError: string | null
+}
+
+export const useFeedStore = create<FeedStore>(() => ({ mode: null, health: null, boardError: null }))

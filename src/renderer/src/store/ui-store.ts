@@ -1,0 +1,21 @@
+/** Which screen is up, which match is highlighted, which outcome the override editor is open on. */
+import { create } from 'zustand'
+
+export const VIEWS = ['board', 'discover', 'review', 'alerts', 'settings'] as const
+export type View = (typeof VIEWS)[number]
+
+interface UiStore {
+  view: View
+  /** A match brought forward (notification click, sidebar click): the board scrolls to it. */
+  focusedMatch: { matchId: number; at: number } | null
+  editorOutcome: string | null
+  paletteOpen: boolean
+}
+
+export const useUiStore = create<UiStore>(() => ({ view: 'board', focusedMatch: null, editorOutcome: null, paletteOpen: false }))
+
+export const showView = (view: View): void => useUiStore.setState({ view })
+export const focusMatch = (matchId: number): void => useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() } })
+export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
+export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
+export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })

@@ -1,0 +1,50 @@
+/** Watchlists as main keeps them; every edit is a `watchlists:command` round trip. */
+import { create } from 'zustand'
+import type { MatchSummary } from '../../../shared/discovery'
+import type { Watchlist, WatchlistCommand, WatchlistState } from '../../../shared/watchlists'
+import { call } from '../bridge'
+import { describeError } from '../lib/errors'
+
+interface WatchlistStore {
+  state: WatchlistState | null
+  /** The last failed command or load, in words. */
+  error: string | null
+}
+
+export const useWatchlistStore = create<WatchlistStore>(() => ({ state: null, error: null }))
+
+export async function runWatchlistCommand(command: WatchlistCommand): Promise<boolean> {
+  try {
+    const state = await call('watchlists:command', command)
+    useWatchlistStore.setState({ state, error: null })
+    return true
+  } catch (error) {
+    useWatchlistStore.setState({ error: describeError(error) })
+    return false
+  }
+}
+
+export function activeWatchlist(state: WatchlistState | null): Watchlist | undefined {
+  return state?.lists.find((l) => l.id === state.activeId) ?? state?.lists[0]
+}
+
+export const useActiveWatchlist = (): Watchlist | undefined => useWatchlistStore((s) => activeWatchlist(s.state))
+
+/** A match from any watchlist (a match window may show one the active list does not hold). */
+export const useWatchlistMatch = (matchId: number): MatchSummary | undefined =>
+  useWatchlistStore((s) => {
+    for (const list of s.state?.lists ?? []) {
+      const match = list.matches.find((m) => m.matchId === matchId)
+      if (match) return match
+    }
+    return undefined
+  })
+
+/** Adds to the active list; answers a sentence for the trader. */
+export async function addToActiveWatchlist(match: MatchSummary): Promise<string> {
+  const list = activeWatchlist(useWatchlistStore.getState().state)
+  if (!list) return 'no watchlist yet: create one first'
+  if (list.matches.some((m) => m.matchId === match.matchId)) return `already in ${list.name}`
+  const ok = await runWatchlistCommand({ op: 'addMatch', id: list.id, match })
+  return ok ? `added to ${list.name}` : (useWatchlistStore.getState().error ?? 'could not add')
+}
