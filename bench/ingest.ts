@@ -9,34 +9,12 @@
  * With `rules=N`, a second line runs the engine again with N sample alert rules evaluated on
  * every price change, and carries `"rules":N`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { RuleEngine } from '../src/main/core/alerts/rule-engine'
 import { makeSampleRules } from '../src/main/core/alerts/sample-rules'
 import { WatchEngine } from '../src/main/core/watch/watch-engine'
-
-interface Info {
-  dataBaseUrl: string
-  wsBaseUrl: string
-  oddsBaseUrl: string
-  oddsWsBaseUrl: string
-  apiKey: string
-  bookmakerId: string
-  sports: string[]
-}
-
-interface Target {
-  sport: string
-  matchId: number
-}
-
-function numberArg(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(name)
-  const value = i >= 0 ? Number(args[i + 1]) : fallback
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
+import type { SimulatorInfo } from '../src/sim/types'
+import { liveOddsTargets, numberArg, startSimProcess, type LiveTarget } from './support'
 
 function rulesArg(args: string[]): number | null {
   const found = args.find((a) => a.startsWith('rules='))
@@ -45,29 +23,6 @@ function rulesArg(args: string[]): number | null {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function startSim(rate: number, live: number): Promise<{ child: ChildProcess; info: Info }> {
-  const cli = fileURLToPath(new URL('../src/sim/cli.ts', import.meta.url))
-  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url))
-  const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--seed', '42', '--rate', String(rate), '--live', String(live)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve)
-    child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)))
-  })
-  return { child, info: JSON.parse(line) as Info }
-}
-
-async function liveTargets(info: Info): Promise<Target[]> {
-  const headers = { authorization: `Bearer ${info.apiKey}` }
-  const out: Target[] = []
-  for (const sport of info.sports) {
-    const res = await fetch(`${info.oddsBaseUrl}/bookmaker/${info.bookmakerId}/${sport}/matches?status=live`, { headers })
-    for (const { matchId } of (await res.json()) as Array<{ matchId: number }>) out.push({ sport, matchId })
-  }
-  return out
-}
 
 interface Figure {
   perSec: number
@@ -88,7 +43,7 @@ async function measure(seconds: number, count: () => number): Promise<Figure> {
 }
 
 /** The ceiling: the same update streams, received and JSON.parse'd, nothing else. */
-async function rawCeiling(info: Info, targets: Target[], seconds: number): Promise<Figure> {
+async function rawCeiling(info: SimulatorInfo, targets: LiveTarget[], seconds: number): Promise<Figure> {
   let prices = 0
   const sockets = await Promise.all(
     targets.map(async ({ sport, matchId }) => {
@@ -108,7 +63,7 @@ async function rawCeiling(info: Info, targets: Target[], seconds: number): Promi
 }
 
 /** The engine's rate: price ticks merged (one per price message), with patches built as in the app. */
-async function engineRate(info: Info, targets: Target[], seconds: number, rules: number | null): Promise<Figure> {
+async function engineRate(info: SimulatorInfo, targets: LiveTarget[], seconds: number, rules: number | null): Promise<Figure> {
   let ticks = 0
   const ruleEngine =
     rules === null
@@ -152,9 +107,9 @@ export async function run(args: string[]): Promise<void> {
   const live = numberArg(args, '--live', 4)
   const seconds = numberArg(args, '--seconds', 4)
   const rules = rulesArg(args)
-  const { child, info } = await startSim(rate, live)
+  const { child, info } = await startSimProcess(rate, live)
   try {
-    const targets = await liveTargets(info)
+    const targets = await liveOddsTargets(info)
     const ceiling = await rawCeiling(info, targets, seconds)
     const figure = async (withRules: number | null) => {
       const engine = await engineRate(info, targets, seconds, withRules)

@@ -24,33 +24,28 @@ function number(flag: string, text: string | undefined, min: number, max = Numbe
   return value
 }
 
+type NumberFault = 'dropEverySeconds' | 'malformedRatio' | 'unknownKindRatio' | 'slowMs' | 'error5xxRatio'
+
+const NUMBER_FAULTS: Record<string, { field: NumberFault; min: number; max?: number }> = {
+  drop: { field: 'dropEverySeconds', min: 0.1 },
+  malformed: { field: 'malformedRatio', min: 0, max: 1 },
+  unknown: { field: 'unknownKindRatio', min: 0, max: 1 },
+  slow: { field: 'slowMs', min: 0 },
+  error5xx: { field: 'error5xxRatio', min: 0, max: 1 },
+}
+
 export function parseFaults(text: string): FaultOptions {
   const faults: FaultOptions = {}
   for (const part of text.split(',').filter(Boolean)) {
-    const [name, value] = part.split('=')
-    switch (name) {
-      case 'drop':
-        faults.dropEverySeconds = number('drop', value, 0.1)
-        break
-      case 'malformed':
-        faults.malformedRatio = number('malformed', value, 0, 1)
-        break
-      case 'unknown':
-        faults.unknownKindRatio = number('unknown', value, 0, 1)
-        break
-      case 'slow':
-        faults.slowMs = number('slow', value, 0)
-        break
-      case 'error5xx':
-        faults.error5xxRatio = number('error5xx', value, 0, 1)
-        break
-      case 'burst429': {
-        const [every, count, retry] = (value ?? '').split(':')
-        faults.burst429 = { every: number('burst429 every', every, 1), count: number('burst429 count', count, 1), retryAfterSeconds: number('burst429 retryAfter', retry, 0) }
-        break
-      }
-      default:
-        throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, slow, burst429, error5xx`)
+    const [name = '', value] = part.split('=')
+    const numeric = NUMBER_FAULTS[name]
+    if (numeric) {
+      faults[numeric.field] = number(name, value, numeric.min, numeric.max)
+    } else if (name === 'burst429') {
+      const [every, count, retry] = (value ?? '').split(':')
+      faults.burst429 = { every: number('burst429 every', every, 1), count: number('burst429 count', count, 1), retryAfterSeconds: number('burst429 retryAfter', retry, 0) }
+    } else {
+      throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, slow, burst429, error5xx`)
     }
   }
   return faults

@@ -31,7 +31,8 @@ describe('npm run sim', () => {
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))
       const info = JSON.parse(line) as Record<string, string>
-      expect(Object.keys(info).sort()).toEqual(['apiKey', 'bookmakerId', 'dataBaseUrl', 'imageBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl', 'sports', 'wsBaseUrl'])
+      expect(Object.keys(info).sort()).toEqual(['apiKey', 'bookmakerId', 'dataBaseUrl', 'imageBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl', 'sport', 'sports', 'wsBaseUrl'])
+      expect(info.sport).toBe('badminton')
       expect(info.dataBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/data\/badminton$/)
       const res = await fetch(`${info.dataBaseUrl}/classes`, { headers: { authorization: `Bearer ${info.apiKey}` } })
       expect(res.status).toBe(200)

@@ -55,11 +55,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   dataLive.start()
   const origin = `http://127.0.0.1:${port}`
   const wsOrigin = `ws://127.0.0.1:${port}`
+  const sport: SimSport = 'badminton'
 
   return {
-    dataBaseUrl: `${origin}/data/badminton`,
+    sport,
+    dataBaseUrl: `${origin}/data/${sport}`,
     imageBaseUrl: `${origin}/images`,
-    wsBaseUrl: `${wsOrigin}/data/badminton`,
+    wsBaseUrl: `${wsOrigin}/data/${sport}`,
     oddsBaseUrl: `${origin}/odds`,
     oddsWsBaseUrl: `${wsOrigin}/odds`,
     apiKey,

@@ -36,6 +36,8 @@ export interface FaultOptions {
 }
 
 export interface SimulatorInfo {
+  /** The sport `dataBaseUrl` and `wsBaseUrl` name (their last path segment), as Settings.sport. */
+  sport: string
   dataBaseUrl: string
   imageBaseUrl: string
   wsBaseUrl: string

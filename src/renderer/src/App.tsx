@@ -1,30 +1,171 @@
-import { useEffect, useState } from 'react'
+/**
+ * The shell: top bar (host info, heartbeat, navigation), the current view, the status bar; the
+ * override editor and command palette float above. `#/match/<id>` shows one match's board only
+ * (the window a trader opens per match).
+ */
+import { useEffect, useMemo, useState } from 'react'
 import type { AppInfo, Heartbeat } from '../../shared/bridge/contract'
 import { call, subscribe } from './bridge'
+import { AlertsScreen } from './features/alerts/AlertsScreen'
+import { BoardView, SingleMatchView } from './features/board/BoardView'
+import { DiscoverScreen } from './features/discover/DiscoverScreen'
+import { CommandPalette, type Command } from './features/keyboard/CommandPalette'
+import { useHotkeys } from './features/keyboard/hotkeys'
+import { OverrideAlerts } from './features/overrides/OverrideAlerts'
+import { OverrideEditorHost } from './features/overrides/OverrideEditor'
+import { ReviewScreen } from './features/review/ReviewScreen'
+import { loadSettings, SettingsScreen } from './features/settings/SettingsScreen'
+import { StatusBar } from './features/status/StatusBar'
+import { TapeView } from './features/tape/TapeView'
+import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
+import { describeError } from './lib/errors'
+import { startLiveTime } from './lib/live-time'
+import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
+import { startLiveSync } from './store/live-sync'
+import { applySettings, useSettingsStore } from './store/settings-store'
+import { focusMatch, setPaletteOpen, showView, useUiStore, type View } from './store/ui-store'
+
+const NAV: { view: View; label: string; key: string }[] = [
+  { view: 'board', label: 'Board', key: '1' },
+  { view: 'discover', label: 'Discover', key: '2' },
+  { view: 'review', label: 'Review', key: '3' },
+  { view: 'alerts', label: 'Alerts', key: '4' },
+  { view: 'settings', label: 'Settings', key: '5' },
+]
 
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null)
   const [heartbeat, setHeartbeat] = useState<Heartbeat | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const singleMatch = useSingleMatchRoute()
 
   useEffect(() => {
-    call('app:info').then(setInfo, (e: Error) => setError(e.message))
-    return subscribe('app:heartbeat', setHeartbeat)
+    call('app:info').then(setInfo, (e: unknown) => setError(describeError(e)))
+    loadSettings()
+    const stops = [
+      subscribe('app:heartbeat', setHeartbeat),
+      subscribe('app:focusMatch', ({ matchId }) => {
+        window.focus()
+        focusMatch(matchId)
+      }),
+      startLiveSync(),
+      startLiveTime(),
+    ]
+    return () => stops.forEach((stop) => stop())
   }, [])
 
   return (
     <div className="app-shell" data-testid="app-shell">
       <header className="top-bar">
         <span className="brand">Odds Monitor</span>
+        {singleMatch === null && <Nav />}
         <span className="spacer" />
         <span className="muted" data-testid="host-info">
           {info ? `${info.name} ${info.version} · ${info.host} · ${info.platform}` : 'connecting…'}
         </span>
-        <span className="muted" data-testid="heartbeat">
+        <span className="muted num" data-testid="heartbeat">
           {heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
         </span>
       </header>
       {error && <div className="error-banner">{error}</div>}
+      <main className="main">{singleMatch === null ? <CurrentView /> : <SingleMatchView matchId={singleMatch} />}</main>
+      <StatusBar />
+      <OverrideEditorHost />
+      <Palette />
     </div>
   )
+}
+
+function Nav() {
+  const view = useUiStore((s) => s.view)
+  const unread = useOverrideAlertStore((s) => s.unread)
+  return (
+    <nav className="nav" aria-label="Screens">
+      {NAV.map((item) => (
+        <button key={item.view} type="button" className={view === item.view ? 'on' : ''} onClick={() => showView(item.view)} data-testid={`nav-${item.view}`} title={`${item.label} (${item.key})`}>
+          {item.label}
+          {item.view === 'board' && unread > 0 && <span className="badge accent num">{unread}</span>}
+        </button>
+      ))}
+    </nav>
+  )
+}
+
+function CurrentView() {
+  const view = useUiStore((s) => s.view)
+  useHotkeys({
+    ...Object.fromEntries(NAV.map((item) => [item.key, () => showView(item.view)])),
+    '/': () => {
+      showView('discover')
+      // The search box mounts with the Discover screen: focus it on the next frame.
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-testid="discover-search"]')?.focus())
+    },
+    A: () => acknowledgeOverrideAlerts('all'),
+  })
+  switch (view) {
+    case 'board':
+      return (
+        <div className="board-layout">
+          <WatchlistSidebar />
+          <BoardView />
+          <div className="side-panels">
+            <OverrideAlerts />
+            <TapeView />
+          </div>
+        </div>
+      )
+    case 'discover':
+      return <DiscoverScreen />
+    case 'review':
+      return <ReviewScreen />
+    case 'alerts':
+      return <AlertsScreen />
+    case 'settings':
+      return <SettingsScreen />
+  }
+}
+
+function Palette() {
+  const open = useUiStore((s) => s.paletteOpen)
+  useEffect(() => {
+    // Ctrl/Cmd+K opens the palette even from a text field: a chord is never typed text.
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault()
+        setPaletteOpen(!useUiStore.getState().paletteOpen)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  const commands = useMemo<Command[]>(
+    () => [
+      ...NAV.map((item) => ({ id: `go-${item.view}`, label: `Go to ${item.label}`, hint: item.key, run: () => showView(item.view) })),
+      { id: 'search', label: 'Search teams and leagues', hint: '/', run: () => showView('discover') },
+      { id: 'ack-all', label: 'Acknowledge all override alerts', hint: 'Shift+A', run: () => acknowledgeOverrideAlerts('all') },
+      { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
+    ],
+    [],
+  )
+  return open ? <CommandPalette commands={commands} /> : null
+}
+
+function toggleTheme(): void {
+  const current = useSettingsStore.getState().settings?.theme ?? 'dark'
+  call('settings:update', { theme: current === 'dark' ? 'light' : 'dark' }).then(applySettings, (e: unknown) => window.alert(describeError(e)))
+}
+
+/** The match id of a `#/match/<id>` URL, or null for the full app. */
+function useSingleMatchRoute(): number | null {
+  const read = () => {
+    const match = /^#\/match\/(\d+)$/.exec(location.hash)
+    return match?.[1] ? Number(match[1]) : null
+  }
+  const [matchId, setMatchId] = useState(read)
+  useEffect(() => {
+    const onHash = () => setMatchId(read())
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [])
+  return matchId
 }

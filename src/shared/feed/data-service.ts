@@ -221,11 +221,16 @@ export type PostgrestErrorBody = z.infer<typeof PostgrestErrorBody>
 export const LIVE_DATA_TYPES = ['status', 'score', 'time', 'incident'] as const
 export type LiveDataType = (typeof LIVE_DATA_TYPES)[number]
 
-const liveInt = z.coerce.number().int()
 const liveNumber = z.union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())])
+const liveInt = liveNumber.pipe(z.number().int())
 const liveBool = z.union([z.boolean(), z.enum(['true', 'false', '']).transform((s) => (s === '' ? null : s === 'true'))]).nullable()
+/** An optional field the service may send as "" ("no value"); "" must not coerce to 0. */
+const blank = z.literal('').transform(() => null)
+const liveOptNumber = z.union([blank, liveNumber]).nullable().optional()
+const liveOptInt = z.union([blank, liveInt]).nullable().optional()
+const liveOptText = z.union([blank, z.string()]).nullable().optional()
 
-export const LiveStatusMessage = z.looseObject({ sport: text, match_id: liveInt, type: text, reason: optText })
+export const LiveStatusMessage = z.looseObject({ sport: text, match_id: liveInt, type: text, reason: liveOptText })
 export type LiveStatusMessage = z.infer<typeof LiveStatusMessage>
 
 export const LiveScoreMessage = z
@@ -233,27 +238,27 @@ export const LiveScoreMessage = z
   .transform((m) => {
     const periods: number[] = []
     const raw = m as Record<string, unknown>
-    for (let n = 1; raw[`period_${n}`] !== undefined; n++) {
-      const value = Number(raw[`period_${n}`])
-      if (!Number.isFinite(value)) break
-      periods.push(value)
+    for (let n = 1; ; n++) {
+      const value = liveNumber.safeParse(raw[`period_${n}`])
+      if (!value.success || !Number.isFinite(value.data)) break
+      periods.push(value.data)
     }
     return { ...m, periods }
   })
 export type LiveScoreMessage = z.infer<typeof LiveScoreMessage>
 
-export const LiveTimeMessage = z.looseObject({ sport: text, match_id: liveInt, time: liveNumber, period: liveInt.optional() })
+export const LiveTimeMessage = z.looseObject({ sport: text, match_id: liveInt, time: liveNumber, period: liveOptInt })
 export type LiveTimeMessage = z.infer<typeof LiveTimeMessage>
 
 export const LiveIncidentMessage = z.looseObject({
   sport: text,
   match_id: liveInt,
   type: text,
-  class: optText,
-  time: liveNumber.optional(),
+  class: liveOptText,
+  time: liveOptNumber,
   is_home: liveBool.optional(),
-  home_score: liveNumber.optional(),
-  away_score: liveNumber.optional(),
+  home_score: liveOptNumber,
+  away_score: liveOptNumber,
 })
 export type LiveIncidentMessage = z.infer<typeof LiveIncidentMessage>
 

@@ -3,15 +3,13 @@
  * as strings, for the types status, score, time and incident. Driven by the match clock: every
  * tick compares each match's moment with the last one published and sends what changed.
  */
+import type { LiveDataType } from '../../shared/feed/data-service'
 import type { Hub } from '../http/hub'
 import type { WorldClock } from '../world/clock'
 import { momentOf } from '../world/clock'
 import type { SportLookup } from '../world/lookup'
 import type { ScoreStep } from '../world/script'
 import type { SimSport } from '../world/sports'
-
-export const LIVE_TYPES = ['status', 'score', 'time', 'incident'] as const
-export type LiveType = (typeof LIVE_TYPES)[number]
 
 const TICK_MS = 200
 /** At high clock speeds a tick can pass many steps; older incidents are in /matches-incidents. */
@@ -65,7 +63,7 @@ export class DataLive {
         const before = this.seen.get(match.id)
         this.seen.set(match.id, { status: moment.status, reason: moment.reason, stepIndex: moment.stepIndex, minute })
         if (!publish || !before) continue
-        const send = (type: LiveType, fields: Record<string, unknown>): void => {
+        const send = (type: LiveDataType, fields: Record<string, unknown>): void => {
           const text = stringly({ sport, match_id: match.id, ...fields })
           this.hub.publish(liveChannel(sport, type), text)
           this.hub.publish(liveChannel(sport, type, match.id), text)

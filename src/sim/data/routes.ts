@@ -2,6 +2,7 @@
  * The data service (data-service.md) under `/data/{sport}`: 36 GET routes over the PostgREST
  * filter engine, key checks, and the live streams at `/data/{sport}/live/{type}[/{event_id}]`.
  */
+import { LIVE_DATA_TYPES } from '../../shared/feed/data-service'
 import { checkDataKey, requestKey } from '../http/auth'
 import type { Reply, RequestContext, SimHttpServer, StreamResolution } from '../http/server'
 import { jsonReply } from '../http/server'
@@ -9,7 +10,7 @@ import { runQuery } from '../postgrest'
 import type { WorldClock } from '../world/clock'
 import type { SportLookup } from '../world/lookup'
 import { isSimSport, type SimSport } from '../world/sports'
-import { LIVE_TYPES, liveChannel } from './live'
+import { liveChannel } from './live'
 import { DATA_ROUTES } from './records'
 import { translateRows } from './translate'
 
@@ -49,8 +50,8 @@ export function registerDataRoutes(server: SimHttpServer, deps: { lookups: Recor
     const access = accessReply(ctx.params.sport ?? '', ctx.url.searchParams.get('token') ?? undefined, deps.apiKey)
     if (!access.ok) return access
     const type = ctx.params.type ?? ''
-    if (!(LIVE_TYPES as readonly string[]).includes(type)) {
-      return { ok: false, reply: postgrestError(404, 'PGRST125', `no live type '${type}': ${LIVE_TYPES.join(', ')}`) }
+    if (!(LIVE_DATA_TYPES as readonly string[]).includes(type)) {
+      return { ok: false, reply: postgrestError(404, 'PGRST125', `no live type '${type}': ${LIVE_DATA_TYPES.join(', ')}`) }
     }
     const eventId = ctx.params.eventId
     if (eventId !== undefined && !deps.lookups[access.sport].matches.has(Number(eventId))) {

@@ -247,15 +247,8 @@ function buildTeams(
   return teams
 }
 
-interface MatchRefs {
-  leagues: LeagueRec[]
-  tournaments: TournamentRec[]
-  seasons: SeasonRec[]
-  teams: TeamRec[]
-  arenas: ArenaRec[]
-  referees: RefereeRec[]
-  tvChannels: TvChannelRec[]
-}
+/** What a match refers to: the sport's world built so far. */
+type MatchRefs = Pick<SportWorld, 'leagues' | 'tournaments' | 'seasons' | 'teams' | 'arenas' | 'referees' | 'tvChannels'>
 
 /** Which kind of match each slot is, in the order they are built (the order is part of the seed). */
 function matchPlan(liveMatches: number): Array<'live' | 'upcoming' | 'finished' | MatchFate['kind']> {

@@ -45,6 +45,7 @@ const overrideEvent = (receivedTs: number): OverrideEvent => ({
 
 describe('persistence', () => {
   it('keeps ticks, override events, alerts, matches and reference data across a reopen', () => {
+    const alert = { id: 'a1', ruleId: 'r1', matchId: 7, createdAt: T0 + 30, title: 'Home shortened', body: '2.10 → 2.15', extra: { pct: 2.4 } }
     const first = openCache(file)
     first.recordTicks([
       tick(T0, 2.1),
@@ -52,17 +53,7 @@ describe('persistence', () => {
       tick(T0 + 5, 3.4, { oddKey: 'match_winner#away', suspended: true }),
     ])
     first.recordOverrideEvents([overrideEvent(T0 + 20)])
-    first.recordAlerts([
-      {
-        id: 'a1',
-        ruleId: 'r1',
-        matchId: 7,
-        createdAt: T0 + 30,
-        title: 'Home shortened',
-        body: '2.10 → 2.15',
-        extra: { pct: 2.4 },
-      },
-    ])
+    first.recordAlerts([alert])
     first.upsertMatches('badminton', [{ id: 7, home_team_name: 'Axelsen' }])
     first.putReference('badminton', '/classes', 'lang=en', [{ class_id: 1 }, { class_id: 2 }], T0)
     first.close() // buffered ticks are flushed by close
@@ -91,17 +82,7 @@ describe('persistence', () => {
     ])
     expect(again.overrideEvents(7)).toEqual([overrideEvent(T0 + 20)])
     expect(again.overrideEvents(7, T0 + 21)).toEqual([])
-    expect(again.alerts()).toEqual([
-      {
-        id: 'a1',
-        ruleId: 'r1',
-        matchId: 7,
-        createdAt: T0 + 30,
-        title: 'Home shortened',
-        body: '2.10 → 2.15',
-        extra: { pct: 2.4 },
-      },
-    ])
+    expect(again.alerts()).toEqual([alert])
     const matches = again.getMatches('badminton', [7, 8])
     expect([...matches.keys()]).toEqual([7])
     expect(matches.get(7)?.record).toEqual({ id: 7, home_team_name: 'Axelsen' })

@@ -2,10 +2,14 @@
  * Addresses of the live streams (odds-feed.md "Events", data-service.md "Events"). The token is
  * added by the stream itself at connect time, so these strings are safe to log and show.
  */
+import { dataBaseUrlForSport } from '../feeds/data-service/base-url'
+
 export interface LiveEndpoints {
   oddsBaseUrl: string
   oddsWsBaseUrl: string
-  /** The data service of one sport; other sports swap the last path segment. */
+  /** The sport whose data service `dataBaseUrl` and `wsBaseUrl` address (Settings.sport). */
+  sport: string
+  /** Data service of `sport`; another sport's address follows the REST client's rule (base-url.ts). */
   dataBaseUrl: string
   wsBaseUrl: string
   bookmakerId: string
@@ -20,13 +24,6 @@ function join(base: string, ...segments: Array<string | number>): string {
   return `${base.replace(/\/+$/, '')}/${segments.map((s) => encodeURIComponent(String(s))).join('/')}`
 }
 
-/** `…/data/badminton` → `…/data/hockey`. */
-export function baseForSport(base: string, sport: string): string {
-  const trimmed = base.replace(/\/+$/, '')
-  const cut = trimmed.lastIndexOf('/')
-  return `${trimmed.slice(0, cut + 1)}${encodeURIComponent(sport)}`
-}
-
 export function oddsStreamAddress(e: LiveEndpoints, sport: string, matchId: number, kind: 'updates' | 'overrides'): StreamAddress {
   return {
     wsUrl: join(e.oddsWsBaseUrl, 'live', e.bookmakerId, sport, matchId, kind),
@@ -34,9 +31,10 @@ export function oddsStreamAddress(e: LiveEndpoints, sport: string, matchId: numb
   }
 }
 
-export function dataStreamAddress(e: LiveEndpoints, sport: string, matchId: number, type: string): StreamAddress {
-  return {
-    wsUrl: join(baseForSport(e.wsBaseUrl, sport), 'live', type, matchId),
-    sseUrl: join(baseForSport(e.dataBaseUrl, sport), 'live', type, matchId),
-  }
+/** Null where no address for `sport` can be derived: the REST client reports that case in words. */
+export function dataStreamAddress(e: LiveEndpoints, sport: string, matchId: number, type: string): StreamAddress | null {
+  const ws = dataBaseUrlForSport(e.wsBaseUrl, e.sport, sport)
+  const sse = dataBaseUrlForSport(e.dataBaseUrl, e.sport, sport)
+  if (!ws.ok || !sse.ok) return null
+  return { wsUrl: join(ws.value, 'live', type, matchId), sseUrl: join(sse.value, 'live', type, matchId) }
 }

@@ -7,6 +7,7 @@
  */
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
+import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/feed/data-service'
 import {
   MatchPricesWire,
   OverridesStreamMessage,
@@ -22,7 +23,7 @@ import { LiveStream, type Decoded } from '../live/live-stream'
 import { SlotQueue } from '../live/slots'
 import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from '../live/urls'
 import { BoardBatcher } from './board-batcher'
-import { dataLiveDecoder, DATA_LIVE_TYPES, type DataLiveType, type DataLiveUpdate } from './data-live'
+import { dataLiveDecoder, type DataLiveUpdate } from './data-live'
 import { FeedBatch, type FeedSinks } from './feed-batch'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
 import { SnapshotSync } from './snapshot-sync'
@@ -50,7 +51,7 @@ export interface WatchEngineOptions {
   maxConnections?: number
   backoff?: BackoffPolicy
   /** Data live streams per match; [] for none (e.g. no data service configured). */
-  dataLiveTypes?: readonly DataLiveType[]
+  dataLiveTypes?: readonly LiveDataType[]
   /** Tape entries per patch; the rest are counted in `tapeDropped`. */
   maxTapePerPatch?: number
   clock?: () => number
@@ -173,7 +174,10 @@ export class WatchEngine {
     }
     this.watched.set(matchId, w)
     w.streams.push(this.oddsUpdatesStream(w), this.oddsOverridesStream(w))
-    for (const type of this.o.dataLiveTypes ?? DATA_LIVE_TYPES) w.streams.push(this.dataStream(w, type))
+    for (const type of this.o.dataLiveTypes ?? LIVE_DATA_TYPES) {
+      const stream = this.dataStream(w, type)
+      if (stream) w.streams.push(stream)
+    }
     this.board.board(matchId)
     for (const s of w.streams) s.start()
   }
@@ -268,8 +272,9 @@ export class WatchEngine {
     return this.stream(w, 'odds', 'overrides', address, decodeOverride, (m, at) => this.onOverride(w, m, at), () => this.resync(w))
   }
 
-  private dataStream(w: Watched, type: DataLiveType): LiveStream<unknown> {
+  private dataStream(w: Watched, type: LiveDataType): LiveStream<unknown> | null {
     const address = dataStreamAddress(this.o.endpoints, w.sport, w.matchId, type)
+    if (!address) return null
     return this.stream(w, 'data', type, address, dataLiveDecoder(type), (m) => this.onData(w, m))
   }
 

@@ -31,13 +31,16 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }
 
+// Formatter objects are built once: toLocaleTimeString builds one per call, which shows up in the tape's profile.
+const clockTime = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+const startTime = new Intl.DateTimeFormat([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+
 export function formatClockTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+  return clockTime.format(epochMs)
 }
 
 export function formatStart(epochMs: number | null): string {
-  if (epochMs === null) return ''
-  return new Date(epochMs).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+  return epochMs === null ? '' : startTime.format(epochMs)
 }
 
 /** `match_winner#home` → `home`: the outcome part of an odd key (the market is shown beside it). */

@@ -1,4 +1,5 @@
 /** Retry timing: exponential backoff with jitter, and the server's `Retry-After` read as a floor. */
+import { backoffDelay } from '../../live/backoff'
 
 export interface RetryPolicy {
   /** Retries after the first attempt for 5xx, network errors and timeouts. */
@@ -19,13 +20,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 }
 
-/**
- * Delay before retry number `attempt` (0-based). "Equal jitter": half the exponential step is
- * fixed, half random, so clients that failed together spread out but none retries at once.
- */
+/** Delay before retry number `attempt` (0-based): the same equal-jitter curve as the live streams'. */
 export function backoffDelayMs(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt)
-  return step / 2 + random() * (step / 2)
+  return backoffDelay(attempt + 1, { baseMs: policy.baseDelayMs, capMs: policy.maxDelayMs }, random)
 }
 
 /** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date; null if absent or unreadable. */

@@ -67,7 +67,7 @@ function MatchHeaderRow({ match, onRemove }: { match: MatchSummary; onRemove?: (
   const openWindow = () =>
     call('window:openMatch', { matchId: match.matchId }).then(
       ({ url }) => {
-        if (url !== null) window.open(url)
+        if (url !== null) window.open(withSessionQuery(url))
       },
       (error: unknown) => window.alert(`Could not open the match: ${describeError(error)}`),
     )
@@ -89,7 +89,7 @@ function MatchHeaderRow({ match, onRemove }: { match: MatchSummary; onRemove?: (
       <span className="muted league">{match.leagueName}</span>
       <span className="spacer" />
       <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
-        ⧉
+        ↗
       </button>
       {onRemove && (
         <button type="button" className="icon-button" title="Remove from watchlist" onClick={() => onRemove(match.matchId)}>
@@ -123,4 +123,14 @@ function MatchClockView({ clock }: { clock: NonNullable<MatchHeader['clock']> })
       {minutes}′
     </span>
   )
+}
+
+/**
+ * The headless host answers a path (`/#/match/1`) without this page's query, which carries the
+ * session token; a same-origin URL without a query inherits ours so the new tab is let in.
+ */
+function withSessionQuery(url: string): string {
+  const target = new URL(url, location.href)
+  if (target.origin === location.origin && target.search === '') target.search = location.search
+  return target.href
 }

@@ -1,0 +1,46 @@
+/**
+ * What the benches that load the simulator share: their numeric arguments, the simulator as its
+ * own process (so it has a core of its own and the figures are the client's), and the live
+ * matches to subscribe to.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import type { SimulatorInfo } from '../src/sim/types'
+
+export interface LiveTarget {
+  sport: string
+  matchId: number
+}
+
+/** `--name N`: a positive number, else the fallback (a bench never fails on its arguments). */
+export function numberArg(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(name)
+  const value = i >= 0 ? Number(args[i + 1]) : fallback
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+/** `npm run sim` with a fixed seed; resolves with the info line it prints once it listens. */
+export async function startSimProcess(rate: number, liveMatches: number): Promise<{ child: ChildProcess; info: SimulatorInfo }> {
+  const cli = fileURLToPath(new URL('../src/sim/cli.ts', import.meta.url))
+  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url))
+  const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--seed', '42', '--rate', String(rate), '--live', String(liveMatches)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)))
+  })
+  return { child, info: JSON.parse(line) as SimulatorInfo }
+}
+
+/** Every match the odds feed has live, across the simulator's sports. */
+export async function liveOddsTargets(info: SimulatorInfo): Promise<LiveTarget[]> {
+  const headers = { authorization: `Bearer ${info.apiKey}` }
+  const out: LiveTarget[] = []
+  for (const sport of info.sports) {
+    const res = await fetch(`${info.oddsBaseUrl}/bookmaker/${info.bookmakerId}/${sport}/matches?status=live`, { headers })
+    for (const { matchId } of (await res.json()) as Array<{ matchId: number }>) out.push({ sport, matchId })
+  }
+  return out
+}

@@ -1,0 +1,175 @@
+/**
+ * The Alerts and Review screens against the real headless host, its demo simulator and its cache:
+ * a rule made through the form (a bad value stays a field error), an alert raised by simulated
+ * price moves and followed to its match, and the recorded history charted, listed, replayed and
+ * exported.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { mkdirSync, readFileSync } from 'node:fs'
+import type { PageScope } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+const SCREENS = 'test-results/screens'
+let host: HostProcess
+
+test.beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true })
+  host = await launchHost()
+})
+test.afterAll(async () => {
+  await host.stop()
+})
+
+/** Puts live simulator matches on the active watchlist (setup through the bridge; Discover has its own tests). */
+async function watchLiveMatches(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(async (wanted) => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value
+    }
+    const state = unwrap(await api.invoke('watchlists:get'))
+    const list = state.lists.find((l) => l.id === state.activeId) ?? state.lists[0]
+    if (!list) throw new Error('no watchlist')
+    const live = unwrap(await api.invoke('discover:matches', { mode: 'live', sport: 'badminton' }))
+    for (const match of live.matches.slice(0, wanted)) {
+      if (!list.matches.some((m) => m.matchId === match.matchId)) {
+        unwrap(await api.invoke('watchlists:command', { op: 'addMatch', id: list.id, match }))
+      }
+    }
+    return live.matches.slice(0, wanted).map((m) => m.matchId)
+  }, count)
+}
+
+test('a rule made in the editor raises an in-app alert that leads to its match', async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 2)
+  await page.getByTestId('nav-alerts').click()
+  await expect(page.getByTestId('alerts-screen')).toBeVisible()
+
+  await page.getByTestId('rule-new').click()
+  const editor = page.getByTestId('rule-editor')
+  await editor.getByTestId('input-name').fill('Any move')
+  await editor.getByTestId('input-minPct').fill('-1')
+  await editor.getByTestId('rule-save').click()
+  await expect(editor.getByTestId('field-error-condition.minPct')).toHaveText('Must be above 0 %')
+  await editor.getByTestId('input-cooldownSeconds').fill('soon')
+  await expect(editor.getByTestId('field-error-cooldownSeconds')).toHaveText('Must be a number (use . for decimals)')
+  const stored = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('rules:list'))
+  expect(stored).toEqual({ ok: true, value: [] })
+
+  // A loose rule: any move of 0.1 % on any watched match.
+  await editor.getByTestId('input-minPct').fill('0.1')
+  await editor.getByTestId('input-cooldownSeconds').fill('0')
+  await expect(editor.getByTestId('field-error-condition.minPct')).toHaveText('')
+  await editor.getByTestId('rule-save').click()
+  await expect(page.getByTestId('rule-editor')).toHaveCount(0)
+  await expect(page.getByTestId('rule-row')).toHaveCount(1)
+  await expect(page.getByTestId('rule-row')).toContainText('Any move')
+  await expect(page.getByTestId('rule-row')).toContainText('moves ≥ 0.1 % within 60 s · all watched matches')
+
+  // The simulator moves prices; the engine fires; main pushes the list.
+  const entry = page.getByTestId('alert-entry').first()
+  await expect(entry).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('alerts-unread')).not.toHaveText('0 unread')
+  await page.screenshot({ path: `${SCREENS}/alerts.png` })
+
+  const matchId = await entry.getAttribute('data-match')
+  const focusEvent = page.evaluate(
+    () => new Promise<unknown>((resolve) => window.addEventListener('odds:focus-match', (e) => resolve((e as CustomEvent).detail), { once: true })),
+  )
+  await entry.locator('.alert-open').click()
+  expect(await focusEvent).toEqual({ matchId: Number(matchId) })
+  // The shell takes the event from here: the board, scrolled to that match.
+  await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
+  await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
+})
+
+test('the rule list toggles, edits and deletes, and delivery settings keep a bad value off', async ({ page }) => {
+  await page.goto(host.url)
+  await page.getByTestId('nav-alerts').click()
+  await page.getByTestId('rule-new').click()
+  const editor = page.getByTestId('rule-editor')
+  await editor.getByTestId('input-name').fill('Home above 3')
+  await editor.getByTestId('rule-kind-threshold').click()
+  await editor.getByTestId('input-price').fill('0.5')
+  await editor.getByTestId('rule-save').click()
+  await expect(editor.getByTestId('field-error-condition.price')).toHaveText('Must be a decimal price above 1')
+  await editor.getByTestId('input-price').fill('3')
+  await editor.getByTestId('rule-save').click()
+  const row = page.getByTestId('rule-row').filter({ hasText: 'Home above 3' })
+  await expect(row).toContainText('crosses 3 either way')
+
+  await row.getByRole('checkbox').uncheck()
+  await expect(row).toHaveClass(/disabled/)
+  await row.getByRole('button', { name: 'Edit' }).click()
+  await page.getByTestId('rule-editor').getByTestId('input-price').fill('3.5')
+  await page.getByTestId('rule-editor').getByTestId('rule-save').click()
+  await expect(row).toContainText('crosses 3.5 either way')
+  page.once('dialog', (dialog) => void dialog.accept())
+  await row.getByRole('button', { name: 'Delete' }).click()
+  await expect(row).toHaveCount(0)
+
+  const delivery = page.getByTestId('delivery-panel')
+  await delivery.getByTestId('input-coalesceSeconds').fill('900')
+  await delivery.getByTestId('delivery-save').click()
+  await expect(delivery.getByTestId('field-error-coalesceSeconds')).toHaveText('At most 600 seconds')
+  await delivery.getByTestId('input-coalesceSeconds').fill('10')
+  await delivery.getByTestId('delivery-muted').check()
+  await delivery.getByTestId('delivery-save').click()
+  await expect(delivery).toContainText('Saved')
+  const saved = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('rules:deliveryGet'))
+  expect(saved).toEqual({ ok: true, value: { coalesceSeconds: 10, quietHours: null, muted: true } })
+})
+
+test('review charts, lists, replays and exports a watched match', async ({ page }) => {
+  await page.goto(host.url)
+  const [matchId] = await watchLiveMatches(page, 2)
+  // Let the cache record a few seconds of simulated trading.
+  await page.waitForTimeout(5000)
+  await page.getByTestId('nav-review').click()
+  await page.getByTestId('review-match').selectOption(String(matchId))
+
+  const chart = page.getByTestId('review-chart')
+  await expect(chart).toBeVisible()
+  await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBeGreaterThan(1)
+  await expect(chart.locator('canvas')).toHaveCount(1)
+  await expect(page.getByTestId('review-stats')).toContainText(/\d+ ticks/)
+  await expect(page.getByTestId('tick-row').first()).toBeVisible()
+  expect(await page.getByTestId('tick-row').count()).toBeGreaterThan(1)
+
+  // Replay the recording at 60×: the grid fills with recorded prices and the clock moves on.
+  await page.getByTestId('replay-speed-60').click()
+  const clockBefore = await page.getByTestId('replay-clock').textContent()
+  await page.getByTestId('replay-start').click()
+  await expect(page.locator('[data-testid="replay-cell"][data-price]').first()).toBeVisible()
+  await expect(page.getByTestId('replay-clock')).not.toHaveText(clockBefore ?? '')
+  await page.screenshot({ path: `${SCREENS}/review.png` })
+
+  // Drag across the middle of the plot: that range reloads, and the tick table follows it.
+  const plot = chart.locator('.u-over')
+  const box = await plot.boundingBox()
+  if (!box) throw new Error('the chart has no plot area')
+  const totalBefore = await page.getByTestId('tick-range').textContent()
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 5 })
+  await page.mouse.up()
+  await expect(page.getByTestId('review-range')).not.toHaveText('whole recording')
+  await expect(page.getByTestId('review-range-reset')).toBeVisible()
+  await expect(page.getByTestId('tick-range')).not.toHaveText(totalBefore ?? '')
+
+  // Export the range: the headless host hands the CSV to the page, which downloads it.
+  const download = page.waitForEvent('download')
+  await page.getByTestId('review-export').click()
+  const file = await (await download).path()
+  const lines = readFileSync(file, 'utf8').split('\r\n')
+  expect(lines[0]).toBe('received_time,server_time,match_id,odd_type,odd_key,price,suspended')
+  expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},`))
+  await expect(page.getByTestId('export-message')).toContainText(/Downloaded odds-\d+-[\d-]+\.csv \(\d+ ticks\)/)
+
+  await page.evaluate(() => (document.documentElement.dataset['theme'] = 'light'))
+  await page.screenshot({ path: `${SCREENS}/review-light.png` })
+  await page.getByTestId('nav-alerts').click()
+  await page.screenshot({ path: `${SCREENS}/alerts-light.png` })
+})

@@ -1,0 +1,212 @@
+/**
+ * The trader's day through the real headless host and its built-in simulator: discover, watch,
+ * see prices move, override, restart, type without triggering hotkeys, and prove that one price
+ * change re-renders one cell. Screenshots of each main screen go to test-results/screens/.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { PageScope } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+const SCREENS = 'test-results/screens'
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENS}/${name}.png` })
+}
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  return problems
+}
+
+test.describe('a trading session', () => {
+  let host: HostProcess
+  test.beforeAll(async () => {
+    host = await launchHost()
+  })
+  test.afterAll(async () => {
+    await host.stop()
+  })
+
+  test('discover, watch, see prices flash, override with the editor and get the alert', async ({ page }) => {
+    const problems = watchProblems(page)
+    await page.goto(host.url)
+    await expect(page.getByTestId('demo-badge')).toBeVisible()
+
+    await page.getByTestId('nav-discover').click()
+    const rows = page.getByTestId('discover-row')
+    await expect(rows.first()).toBeVisible()
+    await shot(page, 'discover')
+    // One match by mouse, one by key.
+    await page.getByTestId('add-match').first().click()
+    await expect(page.getByTestId('discover-message')).toContainText('added to')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(rows.nth(1).getByTestId('add-match')).toHaveText('Watching')
+
+    await page.getByTestId('nav-board').click()
+    await expect(page.getByTestId('match-card')).toHaveCount(2)
+    await expect(page.getByTestId('watchlist-match')).toHaveCount(2)
+    // A price moves and its cell flashes in the direction of the move.
+    await expect(page.locator('[data-testid="cell-price"].flash-up, [data-testid="cell-price"].flash-down').first()).toBeVisible()
+    await expect(page.getByTestId('tape-row').first()).toBeVisible()
+    await shot(page, 'board')
+
+    // Override the first outcome through the editor, with its confirmation step.
+    const cell = page.getByTestId('price-cell').first()
+    await cell.click()
+    const editor = page.getByTestId('override-editor')
+    await editor.locator('input[name="price"]').fill('7.77')
+    await editor.locator('input[name="duration"]').fill('600')
+    await editor.getByRole('button', { name: 'Set override…' }).click()
+    await expect(page.getByTestId('override-confirm')).toContainText('Serve 7.77')
+    await shot(page, 'override-editor')
+    await editor.getByRole('button', { name: 'Confirm set' }).click()
+    await expect(page.getByTestId('override-answer')).toContainText('Done')
+    await editor.getByRole('button', { name: 'Close' }).click()
+
+    // The simulator serves it back on its override stream: the board marks it, an alert counts down.
+    await expect(cell.getByTestId('cell-override')).toContainText('OVR 7.77')
+    await expect(cell.getByTestId('cell-price')).toHaveText('7.77')
+    const alert = page.getByTestId('override-alert').filter({ hasText: '7.77' }).first()
+    await expect(alert).toHaveAttribute('data-action', 'set')
+    await expect(alert.getByTestId('override-countdown')).toHaveAttribute('data-label', /^(9|10):\d\d$/)
+    await expect(page.getByTestId('override-unread')).toBeVisible()
+    await shot(page, 'board-override')
+
+    // Lift it again: the marker goes, the lift is reported.
+    await cell.click()
+    await editor.getByRole('button', { name: 'Lift override…' }).click()
+    await editor.getByRole('button', { name: 'Confirm lift' }).click()
+    await expect(page.getByTestId('override-answer')).toContainText('Done')
+    await editor.getByRole('button', { name: 'Close' }).click()
+    await expect(cell.getByTestId('cell-override')).toHaveCount(0)
+    await expect(page.locator('[data-testid="override-alert"][data-action="lifted"]').first()).toBeVisible()
+    await page.keyboard.press('Shift+A')
+    await expect(page.getByTestId('override-unread')).toHaveCount(0)
+
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('keys')).toContainText('not set')
+    await shot(page, 'settings')
+    await page.getByTestId('nav-review').click()
+    await shot(page, 'review')
+    await page.getByTestId('nav-alerts').click()
+    await shot(page, 'alerts')
+    expect(problems).toEqual([])
+  })
+
+  test('hotkeys do nothing while typing in search, and work again outside it', async ({ page }) => {
+    await page.goto(host.url)
+    await page.keyboard.press('2')
+    await expect(page.getByTestId('discover')).toBeVisible()
+    const search = page.getByTestId('discover-search')
+    await search.click()
+    // 1 and 5 switch screens, a and Enter add the selected match, j moves the selection: not here.
+    await page.keyboard.type('1a5j')
+    await page.keyboard.press('Enter')
+    await expect(search).toHaveValue('1a5j')
+    await expect(page.getByTestId('discover')).toBeVisible()
+    await expect(page.getByTestId('discover-message')).toHaveCount(0)
+    await expect(page.locator('[data-testid="discover-row"][aria-selected="true"]')).toHaveCount(1)
+    await expect(page.getByTestId('discover-row').first()).toHaveAttribute('aria-selected', 'true')
+    await search.fill('Antonsen')
+    await expect(page.getByTestId('search-hits')).toContainText('Antonsen')
+    await search.blur()
+    await page.keyboard.press('5')
+    await expect(page.getByTestId('settings')).toBeVisible()
+    // The palette opens with Ctrl+K and runs a command by name.
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('go to board')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('board')).toBeVisible()
+  })
+})
+
+test('watchlists and settings survive a host restart', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odds-trader-'))
+  let host = await launchHost({ dataDir })
+  try {
+    await page.goto(host.url)
+    await page.getByLabel('New watchlist name').fill('Evening')
+    await page.getByLabel('New watchlist name').press('Enter')
+    await page.getByTestId('watchlist').filter({ hasText: 'Evening' }).getByRole('button').first().click()
+    await page.keyboard.press('2')
+    await page.getByTestId('add-match').first().click()
+    await expect(page.getByTestId('discover-message')).toContainText('added to Evening')
+    await page.keyboard.press('5')
+    await page.getByLabel('language').fill('pt-BR')
+    await page.getByLabel('conflationMs').fill('7')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    // A typed invalid_input answer lands beside its field.
+    await expect(page.locator('.field-error')).toContainText(/16/)
+    await page.getByLabel('conflationMs').fill('50')
+    await page.getByLabel('theme').selectOption('light')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByTestId('settings-saved')).toContainText('language')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await shot(page, 'settings-light')
+  } finally {
+    await host.stop()
+  }
+  host = await launchHost({ dataDir })
+  try {
+    await page.goto(host.url)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await expect(page.getByTestId('watchlist').filter({ hasText: 'Evening' })).toHaveClass(/active/)
+    await expect(page.getByTestId('watchlist-match')).toHaveCount(1)
+    await expect(page.getByTestId('match-card')).toHaveCount(1)
+    await shot(page, 'board-light')
+    await page.keyboard.press('5')
+    await expect(page.getByLabel('language')).toHaveValue('pt-BR')
+    await expect(page.getByLabel('conflationMs')).toHaveValue('50')
+  } finally {
+    await host.stop()
+  }
+})
+
+test('one price change re-renders only its own cell', async ({ page }) => {
+  // No random walk: the only price change is the override this test sets.
+  const host = await launchHost({ args: ['--sim-rate', '0'] })
+  try {
+    await page.goto(`${host.url}&renderCount=1`)
+    const target = await page.evaluate(async () => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      const mode = await api.invoke('feed:mode')
+      if (!mode.ok) throw new Error(mode.error.message)
+      const live = await api.invoke('discover:matches', { mode: 'live', sport: mode.value.sport, limit: 1 })
+      const lists = await api.invoke('watchlists:get')
+      if (!live.ok || !lists.ok || !live.value.matches[0]) throw new Error('no live match or no watchlist')
+      const listId = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
+      await api.invoke('watchlists:command', { op: 'addMatch', id: listId, match: live.value.matches[0] })
+      return live.value.matches[0].matchId
+    })
+    const cells = page.getByTestId('price-cell')
+    await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
+    const count = await cells.count()
+    expect(count).toBeGreaterThan(4)
+    // Let the board settle (snapshot, first headers), then take the baseline.
+    await page.waitForTimeout(1000)
+    const counts = () => page.evaluate(() => ({ ...(globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts }))
+    const before = await counts()
+    const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
+    const [, oddType = '', oddKey = ''] = outcome.split('|')
+    const answer = await page.evaluate(
+      (command) => (globalThis as unknown as PageScope).oddsMonitor.invoke('overrides:set', command),
+      { matchId: target, oddType, oddKey, oddValue: 9.99, durationSeconds: 120, suspended: false },
+    )
+    expect(answer).toMatchObject({ ok: true })
+    await expect(cells.nth(1).getByTestId('cell-price')).toHaveText('9.99')
+    const after = await counts()
+    const rerendered = Object.keys(after).filter((key) => after[key] !== before[key])
+    expect(rerendered).toEqual([`cell:${outcome}`])
+    expect(Object.keys(after).filter((key) => key.startsWith('cell:'))).toHaveLength(count)
+  } finally {
+    await host.stop()
+  }
+})

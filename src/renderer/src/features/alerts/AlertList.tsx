@@ -1,0 +1,68 @@
+/**
+ * The in-app alert list: every firing main recorded, newest first, with the unread count. Clicking
+ * an alert marks it read and brings its match forward on the board.
+ */
+import { useEffect, useState } from 'react'
+import type { AlertEntry } from '../../../../shared/alerts'
+import type { AlertList as AlertListValue } from '../../../../shared/bridge/contract'
+import { call, subscribe } from '../../bridge'
+import { describeError } from '../../lib/errors'
+import { formatClockTime } from '../../lib/format'
+import { requestFocusMatch } from './focus-match'
+import { kindLabel } from './rule-text'
+
+export function AlertList() {
+  const [list, setList] = useState<AlertListValue | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    call('alerts:list').then(setList, (e: unknown) => setError(describeError(e)))
+    return subscribe('alerts:changed', (next) => {
+      setList(next)
+      setError(null)
+    })
+  }, [])
+
+  const markRead = (ids: string[] | 'all') => {
+    call('alerts:markRead', { ids }).then(setList, (e: unknown) => setError(describeError(e)))
+  }
+  const open = (entry: AlertEntry) => {
+    if (!entry.read) markRead([entry.id])
+    requestFocusMatch(entry.matchId)
+  }
+
+  const unread = list?.unread ?? 0
+  return (
+    <section className="alerts-pane alert-list-pane" aria-label="Alerts">
+      <header className="alerts-pane-head">
+        <span className="alerts-pane-title">Alerts</span>
+        <span className={unread > 0 ? 'badge accent num' : 'badge num'} data-testid="alerts-unread">
+          {unread} unread
+        </span>
+        <span className="spacer" />
+        <button type="button" disabled={unread === 0} onClick={() => markRead('all')} data-testid="alerts-mark-all">
+          Mark all read
+        </button>
+      </header>
+      {error && <div className="inline-note">Alerts: {error}</div>}
+      {list && list.entries.length === 0 && <div className="muted pad">No alerts yet. Rules on the right decide what raises one.</div>}
+      <ol className="alert-entries">
+        {list?.entries.map((entry) => (
+          <li key={entry.id} className={entry.read ? 'alert-entry' : 'alert-entry unread'} data-testid="alert-entry" data-match={entry.matchId}>
+            <button type="button" className="alert-open" onClick={() => open(entry)} title="Show this match on the board">
+              <span className="alert-time num muted">{formatClockTime(entry.createdAt)}</span>
+              <span className={`badge alert-kind kind-${entry.kind}`}>{kindLabel(entry.kind)}</span>
+              <span className="alert-title">{entry.title}</span>
+              <span className="alert-body muted">{entry.body}</span>
+            </button>
+            {!entry.read && (
+              <button type="button" className="icon-button" onClick={() => markRead([entry.id])} title="Mark read" aria-label="Mark read">
+                ✓
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,51 @@
+/** One line per rule for the rule list: what it watches for, and where. */
+import type { AlertCondition, AlertRule, AlertScope } from '../../../../shared/alerts'
+
+const KIND_LABELS = {
+  move: 'Price move',
+  threshold: 'Threshold cross',
+  suspension: 'Suspension',
+  override: 'Override',
+  match_status: 'Match status',
+} as const satisfies Record<AlertCondition['kind'], string>
+
+export function kindLabel(kind: AlertCondition['kind']): string {
+  return KIND_LABELS[kind]
+}
+
+export function describeCondition(c: AlertCondition): string {
+  switch (c.kind) {
+    case 'move': {
+      const sizes = [c.minPct === undefined ? null : `${c.minPct} %`, c.minAbs === undefined ? null : `${c.minAbs}`]
+      return `moves ≥ ${sizes.filter(Boolean).join(' or ')} within ${c.windowSeconds} s`
+    }
+    case 'threshold':
+      return `crosses ${c.price} ${c.direction === 'either' ? 'either way' : c.direction}`
+    case 'suspension':
+      return c.on === 'either' ? 'suspended or unsuspended' : c.on
+    case 'override':
+      return `override ${c.actions.join(', ')}`
+    case 'match_status':
+      return c.on === 'either' ? 'goes live or finishes' : c.on === 'live' ? 'goes live' : 'finishes'
+  }
+}
+
+/** `watchlistName` turns a watchlist id into the name the trader gave it. */
+export function describeScope(s: AlertScope, watchlistName: (id: string) => string | undefined): string {
+  switch (s.type) {
+    case 'all':
+      return 'all watched matches'
+    case 'watchlist':
+      return `watchlist ${watchlistName(s.watchlistId) ?? s.watchlistId}`
+    case 'match':
+      return `match ${s.matchId}`
+    case 'market':
+      return `match ${s.matchId} · ${[s.oddType, s.market].filter(Boolean).join(' ')}`
+    case 'outcome':
+      return `match ${s.matchId} · ${s.oddType} ${s.oddKey}`
+  }
+}
+
+export function describeRule(rule: AlertRule, watchlistName: (id: string) => string | undefined): string {
+  return `${describeCondition(rule.condition)} · ${describeScope(rule.scope, watchlistName)}`
+}

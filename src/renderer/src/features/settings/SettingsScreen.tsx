@@ -1,0 +1,134 @@
+/** Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme, retention. */
+import { useState } from 'react'
+import type { Settings, SettingsPatch } from '../../../../shared/settings'
+import { call } from '../../bridge'
+import { describeError, fieldErrors } from '../../lib/errors'
+import { useFeedStore } from '../../store/feed-store'
+import { applySettings, useSettingsStore } from '../../store/settings-store'
+import { KeysPanel } from './KeysPanel'
+
+type Draft = Record<keyof Settings, string>
+
+const TEXT_FIELDS: { key: keyof Settings; label: string; hint?: string }[] = [
+  { key: 'bookmakerId', label: 'Bookmaker id' },
+  { key: 'dataBaseUrl', label: 'Data service URL', hint: 'https://…/sport' },
+  { key: 'wsBaseUrl', label: 'Data live URL', hint: 'wss://…' },
+  { key: 'imageBaseUrl', label: 'Image URL', hint: 'https://…' },
+  { key: 'oddsBaseUrl', label: 'Odds feed URL', hint: 'https://…' },
+  { key: 'oddsWsBaseUrl', label: 'Odds live URL', hint: 'wss://…' },
+  { key: 'language', label: 'Language', hint: 'en, pt-BR' },
+]
+const NUMBER_FIELDS = new Set<keyof Settings>(['conflationMs', 'retentionDays'])
+
+export function SettingsScreen() {
+  const settings = useSettingsStore((s) => s.settings)
+  const loadError = useSettingsStore((s) => s.error)
+  return (
+    <div className="settings" data-testid="settings">
+      <KeysPanel />
+      {settings ? (
+        <SettingsForm settings={settings} />
+      ) : (
+        <div className="pad muted">{loadError ? `Settings: ${loadError}` : 'Loading settings…'}</div>
+      )}
+    </div>
+  )
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const sports = useFeedStore((s) => s.mode?.sports)
+  const [draft, setDraft] = useState<Draft>(() => toDraft(settings))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saved, setSaved] = useState<string | null>(null)
+  const field = (key: keyof Settings) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+    'aria-label': key,
+    name: key,
+  })
+  const save = async () => {
+    const patch: Record<string, unknown> = {}
+    for (const key of Object.keys(draft) as (keyof Settings)[]) {
+      const value = NUMBER_FIELDS.has(key) ? Number(draft[key]) : draft[key]
+      if (value !== settings[key]) patch[key] = value
+    }
+    try {
+      applySettings(await call('settings:update', patch as SettingsPatch))
+      setErrors({})
+      setSaved(Object.keys(patch).length ? `Saved ${Object.keys(patch).join(', ')}.` : 'Nothing changed.')
+    } catch (error) {
+      setErrors(fieldErrors(error))
+      setSaved(null)
+    }
+  }
+  return (
+    <form
+      className="panel settings-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <div className="panel-title">Feed and display</div>
+      <div className="form-grid two">
+        <label>
+          Sport
+          <select {...field('sport')}>
+            {[...new Set([draft.sport, ...(sports ?? [])])].map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        {TEXT_FIELDS.map(({ key, label, hint }) => (
+          <label key={key}>
+            {label}
+            <input {...field(key)} placeholder={hint} spellCheck={false} />
+            {errors[key] && <span className="field-error">{errors[key]}</span>}
+          </label>
+        ))}
+        <label>
+          Conflation interval (ms)
+          <input {...field('conflationMs')} inputMode="numeric" />
+          {errors['conflationMs'] && <span className="field-error">{errors['conflationMs']}</span>}
+        </label>
+        <label>
+          Keep history (days)
+          <input {...field('retentionDays')} inputMode="numeric" />
+          {errors['retentionDays'] && <span className="field-error">{errors['retentionDays']}</span>}
+        </label>
+        <label>
+          Theme
+          <select {...field('theme')}>
+            <option value="dark">dark</option>
+            <option value="light">light</option>
+          </select>
+        </label>
+      </div>
+      {errors[''] && <div className="field-error">{errors['']}</div>}
+      <div className="actions">
+        <button type="submit" className="primary">
+          Save settings
+        </button>
+        <button type="button" onClick={() => setDraft(toDraft(settings))}>
+          Revert
+        </button>
+        {saved && (
+          <span className="ok-text" data-testid="settings-saved">
+            {saved}
+          </span>
+        )}
+      </div>
+    </form>
+  )
+}
+
+function toDraft(settings: Settings): Draft {
+  return Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, String(v)])) as Draft
+}
+
+/** Loads settings once at start (the theme must apply before the Settings screen is ever opened). */
+export function loadSettings(): void {
+  call('settings:get').then(applySettings, (error: unknown) =>
+    useSettingsStore.setState({ error: describeError(error) }),
+  )
+}

@@ -1,0 +1,52 @@
+/** Connection health per service, stale and back-off badges, throughput, malformed count, feed mode. */
+import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
+import { formatAge } from '../../lib/format'
+import { untilLabel } from '../../lib/live-time'
+import { useFeedStore } from '../../store/feed-store'
+
+const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
+
+export function StatusBar() {
+  const health = useFeedStore((s) => s.health)
+  const mode = useFeedStore((s) => s.mode)
+  return (
+    <footer className="status-bar" data-testid="status-bar">
+      {mode?.mode === 'demo' && (
+        <span className="badge demo" data-testid="demo-badge" title={mode.reason}>
+          Demo feed
+        </span>
+      )}
+      {mode && <span className="muted">{mode.sport}</span>}
+      {!health && <span className="muted">feed health: waiting…</span>}
+      {health?.services.map((service) => (
+        <ServiceStatus key={service.service} service={service} streams={health.streams.filter((s) => s.service === service.service)} />
+      ))}
+    </footer>
+  )
+}
+
+function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: StreamHealth[] }) {
+  const active = streams.filter((s) => s.state !== 'closed').length
+  const nextRetry = streams.reduce<number | null>((min, s) => (s.retryAt !== null && (min === null || s.retryAt < min) ? s.retryAt : min), null)
+  const problem = streams.find((s) => s.lastError)?.lastError ?? service.rest?.message ?? null
+  return (
+    <span className="service-status" data-testid={`service-${service.service}`} title={problem ?? undefined}>
+      <span className={`dot state-${service.state}`} />
+      <strong>{SERVICE_NAMES[service.service]}</strong>
+      <span className="muted">{service.state}</span>
+      <span className="num muted">
+        {service.streams.live}/{active} live
+      </span>
+      {service.streams.stale > 0 && <span className="badge warn num">{service.streams.stale} stale</span>}
+      {service.streams.rejected > 0 && <span className="badge bad">key rejected</span>}
+      {nextRetry !== null && (
+        <span className="badge warn num">
+          retry in <span data-until={nextRetry} data-label={untilLabel(nextRetry)} />
+        </span>
+      )}
+      <span className="num">{service.messagesPerSec.toFixed(1)} msg/s</span>
+      {service.malformed > 0 && <span className="badge bad num">{service.malformed} malformed</span>}
+      <span className="num muted">last {formatAge(service.lastMessageAgeMs)}</span>
+    </span>
+  )
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { formatAge, formatCountdown, formatDelta, formatPct } from './format'
+
+describe('board formats', () => {
+  it('writes ages compactly', () => {
+    expect([formatAge(0), formatAge(59_999), formatAge(60_000), formatAge(7_200_000), formatAge(null)]).toEqual([
+      '0s',
+      '59s',
+      '1m',
+      '2h',
+      '—',
+    ])
+  })
+  it('counts down without going negative', () => {
+    expect([formatCountdown(272_000), formatCountdown(3_723_000), formatCountdown(-5)]).toEqual([
+      '4:32',
+      '1:02:03',
+      '0:00',
+    ])
+  })
+  it('signs moves', () => {
+    expect([formatPct(1.234), formatPct(-0.5), formatDelta(-0.05), formatDelta(0.1)]).toEqual([
+      '+1.2%',
+      '-0.5%',
+      '−0.05',
+      '+0.10',
+    ])
+  })
+})
