@@ -58,7 +58,9 @@ export async function run(args: string[]): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   try {
     for (const rate of rates) {
-      const host = await launchHost({ args: ['--sim-rate', String(rate * SIM_SPORTS.length), '--sim-live-matches', String(matches)] })
+      const host = await launchHost({
+        args: ['--sim-rate', String(rate * SIM_SPORTS.length), '--sim-live-matches', String(matches)],
+      })
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
       try {
         await page.goto(`${host.url}&paintProbe=1`)
@@ -75,13 +77,16 @@ export async function run(args: string[]): Promise<void> {
         }, matches)
         await page.waitForSelector('[data-testid="price-cell"]')
         await page.waitForTimeout(3000) // warm-up: snapshots in, streams live
-        if (process.env['NOANIM']) await page.addStyleTag({ content: '* { animation: none !important }' })
         await page.evaluate(START_FRAME_RECORDER)
         await page.waitForTimeout(seconds * 1000)
         const result = await page.evaluate(() => {
           const scope = globalThis as unknown as ProbeScope
           scope.__benchFrames.running = false
-          return { frames: scope.__benchFrames.deltas.slice(1), longTasks: scope.__benchFrames.longTasks, ticks: scope.__paintProbe.samples.slice() }
+          return {
+            frames: scope.__benchFrames.deltas.slice(1),
+            longTasks: scope.__benchFrames.longTasks,
+            ticks: scope.__paintProbe.samples.slice(),
+          }
         })
         const cells = await page.locator('[data-testid="price-cell"]').count()
         console.log(

@@ -54,7 +54,9 @@ test.describe('a trading session', () => {
     await expect(page.getByTestId('match-card')).toHaveCount(2)
     await expect(page.getByTestId('watchlist-match')).toHaveCount(2)
     // A price moves and its cell flashes in the direction of the move.
-    await expect(page.locator('[data-testid="cell-price"].flash-up, [data-testid="cell-price"].flash-down').first()).toBeVisible()
+    await expect(
+      page.locator('[data-testid="cell-price"].flash-up, [data-testid="cell-price"].flash-down').first(),
+    ).toBeVisible()
     await expect(page.getByTestId('tape-row').first()).toBeVisible()
     await shot(page, 'board')
 
@@ -192,7 +194,8 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     expect(count).toBeGreaterThan(4)
     // Let the board settle (snapshot, first headers), then take the baseline.
     await page.waitForTimeout(1000)
-    const counts = () => page.evaluate(() => ({ ...(globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts }))
+    const counts = () =>
+      page.evaluate(() => ({ ...(globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts }))
     const before = await counts()
     const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
     const [, oddType = '', oddKey = ''] = outcome.split('|')

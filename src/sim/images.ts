@@ -14,7 +14,7 @@ function rgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
 
-export function drawImage(spec: ImageSpec): Buffer {
+function drawImage(spec: ImageSpec): Buffer {
   const png = new PNG({ width: SIZE, height: SIZE })
   const primary = rgb(spec.primary)
   const secondary = rgb(spec.secondary)

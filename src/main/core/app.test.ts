@@ -79,6 +79,11 @@ describe('the core', () => {
     expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'demo', sports: ['badminton', 'cricket', 'hockey'] })
     const demoLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
     expect(demoLive.matches).toHaveLength(3)
+    // Another sport of the demo world, with the trader's sport set to it, reaches the same simulator.
+    await invoke(core, 'settings:update', { sport: 'hockey' })
+    const hockey = await invoke<{ matches: Array<{ sport: string }> }>(core, 'discover:matches', { mode: 'live', sport: 'hockey' })
+    expect(hockey.matches.map((m) => m.sport)).toEqual(['hockey', 'hockey', 'hockey'])
+    await invoke(core, 'settings:update', { sport: 'badminton' })
 
     await invoke(core, 'settings:update', {
       bookmakerId: real.bookmakerId,

@@ -82,7 +82,14 @@ function Nav() {
   return (
     <nav className="nav" aria-label="Screens">
       {NAV.map((item) => (
-        <button key={item.view} type="button" className={view === item.view ? 'on' : ''} onClick={() => showView(item.view)} data-testid={`nav-${item.view}`} title={`${item.label} (${item.key})`}>
+        <button
+          key={item.view}
+          type="button"
+          className={view === item.view ? 'on' : ''}
+          onClick={() => showView(item.view)}
+          data-testid={`nav-${item.view}`}
+          title={`${item.label} (${item.key})`}
+        >
           {item.label}
           {item.view === 'board' && unread > 0 && <span className="badge accent num">{unread}</span>}
         </button>
@@ -140,9 +147,19 @@ function Palette() {
   }, [])
   const commands = useMemo<Command[]>(
     () => [
-      ...NAV.map((item) => ({ id: `go-${item.view}`, label: `Go to ${item.label}`, hint: item.key, run: () => showView(item.view) })),
+      ...NAV.map((item) => ({
+        id: `go-${item.view}`,
+        label: `Go to ${item.label}`,
+        hint: item.key,
+        run: () => showView(item.view),
+      })),
       { id: 'search', label: 'Search teams and leagues', hint: '/', run: () => showView('discover') },
-      { id: 'ack-all', label: 'Acknowledge all override alerts', hint: 'Shift+A', run: () => acknowledgeOverrideAlerts('all') },
+      {
+        id: 'ack-all',
+        label: 'Acknowledge all override alerts',
+        hint: 'Shift+A',
+        run: () => acknowledgeOverrideAlerts('all'),
+      },
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
     ],
     [],
@@ -152,7 +169,9 @@ function Palette() {
 
 function toggleTheme(): void {
   const current = useSettingsStore.getState().settings?.theme ?? 'dark'
-  call('settings:update', { theme: current === 'dark' ? 'light' : 'dark' }).then(applySettings, (e: unknown) => window.alert(describeError(e)))
+  call('settings:update', { theme: current === 'dark' ? 'light' : 'dark' }).then(applySettings, (e: unknown) =>
+    window.alert(describeError(e)),
+  )
 }
 
 /** The match id of a `#/match/<id>` URL, or null for the full app. */

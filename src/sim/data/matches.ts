@@ -17,7 +17,7 @@ function started(moment: MatchMoment): boolean {
 }
 
 /** `{current, display, period_1.., default_time}`; empty before the start, like the real service. */
-export function scoreObject(step: ScoreStep, side: 'home' | 'away', moment: MatchMoment): Row {
+function scoreObject(step: ScoreStep, side: 'home' | 'away', moment: MatchMoment): Row {
   if (!started(moment)) return {}
   const periods = side === 'home' ? step.home : step.away
   const display = side === 'home' ? step.homeDisplay : step.awayDisplay

@@ -103,7 +103,7 @@ function compileUnnegated(filter: Filter): Predicate {
   }
 }
 
-export function compileFilter(filter: Filter): Predicate {
+function compileFilter(filter: Filter): Predicate {
   const predicate = compileUnnegated(filter)
   return filter.negated ? negate(predicate) : predicate
 }

@@ -37,8 +37,8 @@ export interface QueryOptions {
   table?: string
 }
 
-export const DEFAULT_LIMIT = 50
-export const MAX_LIMIT = 50
+const DEFAULT_LIMIT = 50
+const MAX_LIMIT = 50
 
 function* columnsOf(filter: Filter): Generator<ColumnRef> {
   if (filter.kind === 'logic') {

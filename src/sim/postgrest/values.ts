@@ -28,7 +28,7 @@ const instantCache = new Map<string, number | undefined>()
 const INSTANT_CACHE_LIMIT = 100_000
 
 /** Epoch milliseconds of an ISO 8601 date or timestamp; a missing offset means UTC. */
-export function isoInstant(text: string): number | undefined {
+function isoInstant(text: string): number | undefined {
   if (instantCache.has(text)) return instantCache.get(text)
   if (instantCache.size >= INSTANT_CACHE_LIMIT) instantCache.clear()
   const instant = parseIsoInstant(text)

@@ -25,7 +25,7 @@ function formatSigned(value: number, decimals: number): string {
 }
 
 /** "full-time match_winner home" — the oddKey split into market and outcome when it has the A3 form. */
-export function outcomeLabel(oddType: string, oddKey: string): string {
+function outcomeLabel(oddType: string, oddKey: string): string {
   const parts = splitOddKey(oddKey)
   return parts ? `${oddType} ${parts.market} ${parts.outcome}` : `${oddType} ${oddKey}`
 }

@@ -18,7 +18,7 @@ const CSV_LINES_PER_CHUNK = 1000
  * RFC 4180 quoting, plus a leading `'` on text that a spreadsheet would run as a formula
  * (= + - @ tab CR): odd keys come from the feed, and a trader opens this file in Excel.
  */
-export function csvText(value: string): string {
+function csvText(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }

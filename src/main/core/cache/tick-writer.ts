@@ -12,7 +12,7 @@ import { RollupBatch, UPSERT_ROLLUP_SQL } from './rollup'
 /** Prices are stored as integer thousandths; beyond this they would not fit the packing we rely on. */
 const MAX_PRICE = 1_000_000
 
-export function priceToMilli(price: number): number {
+function priceToMilli(price: number): number {
   return Math.round(price * 1000)
 }
 

@@ -58,8 +58,9 @@ export class FeedSession {
   endpoints(): Endpoints {
     const settings = this.options.settings()
     if (this.current !== 'demo' || !this.demo) return settings
-    const { dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId } = this.demo
-    return { ...settings, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId }
+    // `sport` here is the sport the data URLs name (other sports are derived from it), not the trader's.
+    const { sport, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId } = this.demo
+    return { ...settings, sport, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId }
   }
 
   async getKey(account: KeyAccount): Promise<string | null> {

@@ -35,7 +35,7 @@ export interface LiveStreamOptions<T> {
   random?: () => number
 }
 
-export function withToken(url: string, token: string): string {
+function withToken(url: string, token: string): string {
   const u = new URL(url)
   u.searchParams.set('token', token)
   return u.toString()

@@ -15,8 +15,16 @@ export function TeamBadge({ team }: { team: TeamRef }) {
 }
 
 function initialsOf(name: string): string {
-  const words = name.replace(/[^\p{L}\s]/gu, ' ').split(/\s+/).filter(Boolean)
-  return words.slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('') || '?'
+  const words = name
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  )
 }
 
 function colourOf(name: string): string {

@@ -33,7 +33,13 @@ export function formatCountdown(ms: number): string {
 
 // Formatter objects are built once: toLocaleTimeString builds one per call, which shows up in the tape's profile.
 const clockTime = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
-const startTime = new Intl.DateTimeFormat([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+const startTime = new Intl.DateTimeFormat([], {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+})
 
 export function formatClockTime(epochMs: number): string {
   return clockTime.format(epochMs)

@@ -18,7 +18,9 @@ export function boardFromSnapshots(boards: readonly MatchBoard[]): BoardData {
   return applyBoardPatch(EMPTY_BOARD, { snapshots: boards, layouts: [], cells: [], headers: [], removed: [] })
 }
 
-type PatchParts = { readonly [K in 'snapshots' | 'layouts' | 'cells' | 'headers' | 'removed']: readonly BoardPatch[K][number][] }
+type PatchParts = {
+  readonly [K in 'snapshots' | 'layouts' | 'cells' | 'headers' | 'removed']: readonly BoardPatch[K][number][]
+}
 
 /** Applies one patch in the order main defines: snapshots, then layouts, cells, headers, removals. */
 export function applyBoardPatch(state: BoardData, patch: PatchParts): BoardData {

@@ -29,7 +29,12 @@ export function nameOutcome(ref: OutcomeRef): OutcomeName {
     if (group.oddType !== ref.oddType) continue
     for (const market of group.markets) {
       const outcome = market.outcomes.find((o) => o.outcomeId === id)
-      if (outcome) return { match, market: `${market.label}${market.line === null ? '' : ` ${market.line}`}`, outcome: outcome.label }
+      if (outcome)
+        return {
+          match,
+          market: `${market.label}${market.line === null ? '' : ` ${market.line}`}`,
+          outcome: outcome.label,
+        }
     }
   }
   return { match, market: `${ref.oddType} ${marketKeyOf(ref.oddKey)}`, outcome: outcomeKeyOf(ref.oddKey) }

@@ -2,7 +2,10 @@
 import { create } from 'zustand'
 import type { Settings } from '../../../shared/settings'
 
-export const useSettingsStore = create<{ settings: Settings | null; error: string | null }>(() => ({ settings: null, error: null }))
+export const useSettingsStore = create<{ settings: Settings | null; error: string | null }>(() => ({
+  settings: null,
+  error: null,
+}))
 
 export function applySettings(settings: Settings): void {
   useSettingsStore.setState({ settings, error: null })

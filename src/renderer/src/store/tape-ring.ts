@@ -12,7 +12,8 @@ export class TapeRing {
   private pushed = 0
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`tape capacity must be a positive integer, got ${capacity}`)
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`tape capacity must be a positive integer, got ${capacity}`)
     this.items = new Array<PriceChange | undefined>(capacity)
   }
 

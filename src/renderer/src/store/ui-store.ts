@@ -12,10 +12,16 @@ interface UiStore {
   paletteOpen: boolean
 }
 
-export const useUiStore = create<UiStore>(() => ({ view: 'board', focusedMatch: null, editorOutcome: null, paletteOpen: false }))
+export const useUiStore = create<UiStore>(() => ({
+  view: 'board',
+  focusedMatch: null,
+  editorOutcome: null,
+  paletteOpen: false,
+}))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
-export const focusMatch = (matchId: number): void => useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() } })
+export const focusMatch = (matchId: number): void =>
+  useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() } })
 export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })

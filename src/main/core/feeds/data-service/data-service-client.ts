@@ -16,9 +16,9 @@ import { REFERENCE_MAX_AGE_MS, type ReferenceCache } from './reference-cache'
 import { isDataRoute, routeSpec, type DataRecord, type DataRoute } from './routes'
 
 /** data-service.md Limits: "default 50, maximum 50". */
-export const DATA_PAGE_SIZE = 50
+const DATA_PAGE_SIZE = 50
 /** `limit: 'all'` stops here: a runaway route must not page forever. */
-export const MAX_ALL_RECORDS = 5000
+const MAX_ALL_RECORDS = 5000
 
 export type DataSettings = Pick<Settings, 'sport' | 'dataBaseUrl' | 'imageBaseUrl' | 'language'>
 

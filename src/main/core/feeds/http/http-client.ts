@@ -37,7 +37,7 @@ export interface HttpClientOptions {
   random?: () => number
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000
+const DEFAULT_TIMEOUT_MS = 10_000
 const MAX_SERVER_MESSAGE = 200
 
 type Attempt =

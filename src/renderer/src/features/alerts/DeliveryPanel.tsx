@@ -45,11 +45,11 @@ export function DeliveryPanel() {
       }}
     >
       <div className="rule-editor-title">Delivery</div>
-      <div className="form-grid">
+      <div className="editor-fields">
         <Field label="Coalesce notifications (seconds)" path="coalesceSeconds" errors={errors}>
           <TextInput form={form} name="coalesceSeconds" onChange={change} numeric />
         </Field>
-        <label className="check">
+        <label className="editor-check">
           <input type="checkbox" checked={form.quietEnabled} onChange={(e) => change({ quietEnabled: e.target.checked })} />
           Quiet hours
         </label>
@@ -63,13 +63,13 @@ export function DeliveryPanel() {
             </Field>
           </>
         )}
-        <label className="check">
+        <label className="editor-check">
           <input type="checkbox" checked={form.muted} onChange={(e) => change({ muted: e.target.checked })} data-testid="delivery-muted" />
           Mute all notifications
         </label>
       </div>
       {errors[''] && <div className="field-error">{errors['']}</div>}
-      <div className="form-actions">
+      <div className="editor-actions">
         {note && <span className="muted">{note}</span>}
         <button type="submit" data-testid="delivery-save">
           Save delivery

@@ -5,10 +5,10 @@ import type { FieldErrors } from '../../../../shared/alerts'
 /** `group` is for several controls (checkboxes): a label element may hold one control only. */
 export function Field({ label, path, errors, children, wide, group }: { label: string; path: string; errors: FieldErrors; children: ReactNode; wide?: boolean; group?: boolean }) {
   const error = errors[path]
-  const className = `form-field${wide ? ' wide' : ''}${error ? ' invalid' : ''}`
+  const className = `editor-field${wide ? ' wide' : ''}${error ? ' invalid' : ''}`
   const body = (
     <>
-      <span className="form-label">{label}</span>
+      <span className="editor-label">{label}</span>
       {children}
       <span className="field-error" data-testid={`field-error-${path}`} role={error ? 'alert' : undefined}>
         {error ?? ''}

@@ -80,8 +80,8 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         {input('name', 'e.g. Favourite drifts')}
       </Field>
 
-      <div className="form-row">
-        <span className="form-label">Alert when</span>
+      <div className="editor-line">
+        <span className="editor-label">Alert when</span>
         <div className="segmented" role="radiogroup" aria-label="Rule kind">
           {ALERT_KINDS.map((kind) => (
             <button key={kind} type="button" role="radio" aria-checked={form.kind === kind} className={form.kind === kind ? 'on' : ''} onClick={() => change({ kind })} data-testid={`rule-kind-${kind}`}>
@@ -91,7 +91,7 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         </div>
       </div>
 
-      <div className="form-grid">
+      <div className="editor-fields">
         {form.kind === 'move' && (
           <>
             <Field label="Min move %" path="condition.minPct" errors={errors}>
@@ -122,9 +122,9 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         )}
         {form.kind === 'override' && (
           <Field label="Override actions" path="condition.actions" errors={errors} wide group>
-            <span className="checks">
+            <span className="editor-checks">
               {OverrideEventKind.options.map((action) => (
-                <label key={action} className="check">
+                <label key={action} className="editor-check">
                   <input
                     type="checkbox"
                     checked={form.overrideActions.includes(action)}
@@ -143,7 +143,7 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         )}
       </div>
 
-      <div className="form-grid">
+      <div className="editor-fields">
         <Field label="Scope" path="scope.type" errors={errors}>
           <Choice value={form.scopeType} options={SCOPE_LABELS} order={SCOPE_TYPES} onChange={(scopeType) => change({ scopeType })} testId="rule-scope" />
         </Field>
@@ -188,22 +188,22 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         )}
       </div>
 
-      <div className="form-grid">
+      <div className="editor-fields">
         <Field label="Cooldown (seconds)" path="cooldownSeconds" errors={errors}>
           {input('cooldownSeconds', 's', true)}
         </Field>
-        <label className="check">
+        <label className="editor-check">
           <input type="checkbox" checked={form.doNotRepeat} onChange={(e) => change({ doNotRepeat: e.target.checked })} />
           Do not repeat for the same outcome
         </label>
-        <label className="check">
+        <label className="editor-check">
           <input type="checkbox" checked={form.enabled} onChange={(e) => change({ enabled: e.target.checked })} />
           Enabled
         </label>
       </div>
 
       {errors[''] && <div className="field-error">{errors['']}</div>}
-      <div className="form-actions">
+      <div className="editor-actions">
         <button type="button" onClick={onCancel}>
           Cancel
         </button>

@@ -22,12 +22,20 @@ export function RulesPane() {
   }, [])
 
   const edit = (form: RuleForm) => setEditing((e) => ({ form, key: (e?.key ?? 0) + 1 }))
-  const saved = (rule: AlertRule) => {
+  const replace = (rule: AlertRule) =>
     setRules((list) => (list?.some((r) => r.id === rule.id) ? list.map((r) => (r.id === rule.id ? rule : r)) : [...(list ?? []), rule]))
+  const saved = (rule: AlertRule) => {
+    replace(rule)
     setEditing(null)
   }
+  // The checkbox follows the click at once; a refusal puts the rule back as it was.
   const toggle = (rule: AlertRule) => {
-    call('rules:save', { ...rule, enabled: !rule.enabled }).then(saved, (e: unknown) => setError(describeError(e)))
+    const next = { ...rule, enabled: !rule.enabled }
+    replace(next)
+    call('rules:save', next).then(replace, (e: unknown) => {
+      replace(rule)
+      setError(describeError(e))
+    })
   }
   const remove = (rule: AlertRule) => {
     if (!window.confirm(`Delete rule "${rule.name}"?`)) return

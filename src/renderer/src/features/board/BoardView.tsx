@@ -26,7 +26,9 @@ export function BoardView() {
           </button>
         </div>
       )}
-      {list?.matches.map((match) => <MatchCard key={match.matchId} match={match} onRemove={remove} />)}
+      {list?.matches.map((match) => (
+        <MatchCard key={match.matchId} match={match} onRemove={remove} />
+      ))}
     </div>
   )
 }

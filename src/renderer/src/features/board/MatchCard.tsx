@@ -13,7 +13,13 @@ import { useHeader, useLayout } from '../../store/board-store'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
 
-export const MatchCard = memo(function MatchCard({ match, onRemove }: { match: MatchSummary; onRemove?: (matchId: number) => void }) {
+export const MatchCard = memo(function MatchCard({
+  match,
+  onRemove,
+}: {
+  match: MatchSummary
+  onRemove?: (matchId: number) => void
+}) {
   const layout = useLayout(match.matchId)
   const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
   const ref = useRef<HTMLElement>(null)
@@ -62,7 +68,13 @@ const MarketRow = memo(function MarketRow({ market }: { market: LayoutMarket }) 
   )
 })
 
-function MatchHeaderRow({ match, onRemove }: { match: MatchSummary; onRemove?: ((matchId: number) => void) | undefined }) {
+function MatchHeaderRow({
+  match,
+  onRemove,
+}: {
+  match: MatchSummary
+  onRemove?: ((matchId: number) => void) | undefined
+}) {
   const header = useHeader(match.matchId)
   const openWindow = () =>
     call('window:openMatch', { matchId: match.matchId }).then(
@@ -85,14 +97,23 @@ function MatchHeaderRow({ match, onRemove }: { match: MatchSummary; onRemove?: (
         {header?.status ?? match.statusType ?? '—'}
       </span>
       {header?.clock && <MatchClockView clock={header.clock} />}
-      {header && !header.synced && <span className="badge warn" title="the odds snapshot is being refetched">resyncing</span>}
+      {header && !header.synced && (
+        <span className="badge warn" title="the odds snapshot is being refetched">
+          resyncing
+        </span>
+      )}
       <span className="muted league">{match.leagueName}</span>
       <span className="spacer" />
       <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
         ↗
       </button>
       {onRemove && (
-        <button type="button" className="icon-button" title="Remove from watchlist" onClick={() => onRemove(match.matchId)}>
+        <button
+          type="button"
+          className="icon-button"
+          title="Remove from watchlist"
+          onClick={() => onRemove(match.matchId)}
+        >
           ✕
         </button>
       )}

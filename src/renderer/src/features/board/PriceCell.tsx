@@ -27,7 +27,9 @@ export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcome
   }
   const { override } = cell
   const fresh = isFresh(cell.changedAt)
-  const classes = ['price-cell', cell.suspended ? 'suspended' : '', override ? 'overridden' : ''].filter(Boolean).join(' ')
+  const classes = ['price-cell', cell.suspended ? 'suspended' : '', override ? 'overridden' : '']
+    .filter(Boolean)
+    .join(' ')
   return (
     <button
       type="button"
@@ -40,7 +42,11 @@ export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcome
     >
       <span className="cell-label">{label}</span>
       {/* Keyed on the change time: a new element restarts the CSS flash animation. */}
-      <span key={cell.changedAt} className={`cell-price num ${fresh ? `flash-${cell.direction}` : ''}`} data-testid="cell-price">
+      <span
+        key={cell.changedAt}
+        className={`cell-price num ${fresh ? `flash-${cell.direction}` : ''}`}
+        data-testid="cell-price"
+      >
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
       <span className={`cell-move num ${cell.direction}`}>
@@ -51,7 +57,8 @@ export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcome
       {override && (
         <span className="cell-override num" data-testid="cell-override">
           OVR {formatPrice(override.value)}
-          {override.suspended ? ' S' : ''} <span data-until={override.expiresAt} data-label={untilLabel(override.expiresAt)} />
+          {override.suspended ? ' S' : ''}{' '}
+          <span data-until={override.expiresAt} data-label={untilLabel(override.expiresAt)} />
         </span>
       )}
     </button>

@@ -18,7 +18,11 @@ const PAGE = 50
 /** "Load all" stops here: a trader scrolls a few hundred rows, not the whole calendar. */
 const LOAD_ALL_CAP = 2000
 
-type Mode = { mode: 'live' } | { mode: 'date'; date: string } | { mode: 'league'; leagueId: number; name: string } | { mode: 'team'; teamId: number; name: string }
+type Mode =
+  | { mode: 'live' }
+  | { mode: 'date'; date: string }
+  | { mode: 'league'; leagueId: number; name: string }
+  | { mode: 'team'; teamId: number; name: string }
 
 interface Listing {
   matches: MatchSummary[]
@@ -95,7 +99,12 @@ export function DiscoverScreen() {
     a: () => void add(matches[selected]),
   })
 
-  const pickHit = (hit: SearchHit) => setMode(hit.kind === 'league' ? { mode: 'league', leagueId: hit.id, name: hit.name } : { mode: 'team', teamId: hit.id, name: hit.name })
+  const pickHit = (hit: SearchHit) =>
+    setMode(
+      hit.kind === 'league'
+        ? { mode: 'league', leagueId: hit.id, name: hit.name }
+        : { mode: 'team', teamId: hit.id, name: hit.name },
+    )
 
   return (
     <div className="discover" data-testid="discover">
@@ -111,11 +120,22 @@ export function DiscoverScreen() {
           <button type="button" className={mode.mode === 'live' ? 'on' : ''} onClick={() => setMode({ mode: 'live' })}>
             Live now
           </button>
-          <button type="button" className={mode.mode === 'date' ? 'on' : ''} onClick={() => setMode({ mode: 'date', date: todayIso() })}>
+          <button
+            type="button"
+            className={mode.mode === 'date' ? 'on' : ''}
+            onClick={() => setMode({ mode: 'date', date: todayIso() })}
+          >
             By date
           </button>
         </div>
-        {mode.mode === 'date' && <input type="date" aria-label="Date" value={mode.date} onChange={(e) => e.target.value && setMode({ mode: 'date', date: e.target.value })} />}
+        {mode.mode === 'date' && (
+          <input
+            type="date"
+            aria-label="Date"
+            value={mode.date}
+            onChange={(e) => e.target.value && setMode({ mode: 'date', date: e.target.value })}
+          />
+        )}
         {(mode.mode === 'league' || mode.mode === 'team') && (
           <span className="chip">
             {mode.mode}: {mode.name}
@@ -131,7 +151,11 @@ export function DiscoverScreen() {
         </div>
       )}
       {error && <div className="inline-note">Discover: {error}</div>}
-      {listing?.cachedAgeMs != null && <div className="inline-note">Feed unreachable: showing cached data from {formatAge(listing.cachedAgeMs)} ago.</div>}
+      {listing?.cachedAgeMs != null && (
+        <div className="inline-note">
+          Feed unreachable: showing cached data from {formatAge(listing.cachedAgeMs)} ago.
+        </div>
+      )}
       <div className="match-list" role="listbox" aria-label="Matches">
         {listing && matches.length === 0 && <div className="muted pad">No matches.</div>}
         {matches.map((m, i) => (
@@ -150,12 +174,20 @@ export function DiscoverScreen() {
             <span className="team">
               <TeamBadge team={m.home} /> {m.home.name}
             </span>
-            <span className="num score-cell">{m.homeScore !== null || m.awayScore !== null ? `${m.homeScore ?? 0}–${m.awayScore ?? 0}` : ''}</span>
+            <span className="num score-cell">
+              {m.homeScore !== null || m.awayScore !== null ? `${m.homeScore ?? 0}–${m.awayScore ?? 0}` : ''}
+            </span>
             <span className="team">
               <TeamBadge team={m.away} /> {m.away.name}
             </span>
             <span className="muted league">{m.tournamentName ?? m.leagueName}</span>
-            <button type="button" className="add-button" disabled={watched.has(m.matchId)} onClick={() => void add(m)} data-testid="add-match">
+            <button
+              type="button"
+              className="add-button"
+              disabled={watched.has(m.matchId)}
+              onClick={() => void add(m)}
+              data-testid="add-match"
+            >
               {watched.has(m.matchId) ? 'Watching' : '+ Add'}
             </button>
           </div>

@@ -23,7 +23,13 @@ export function CommandPalette({ commands }: { commands: Command[] }) {
   }
   return (
     <div className="modal-backdrop" onClick={close}>
-      <div className="modal palette" role="dialog" aria-label="Command palette" data-testid="command-palette" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal palette"
+        role="dialog"
+        aria-label="Command palette"
+        data-testid="command-palette"
+        onClick={(e) => e.stopPropagation()}
+      >
         <input
           autoFocus
           aria-label="Command"
@@ -44,7 +50,12 @@ export function CommandPalette({ commands }: { commands: Command[] }) {
         />
         <ul className="palette-list">
           {shown.map((c, i) => (
-            <li key={c.id} className={i === index ? 'selected' : ''} onMouseEnter={() => setIndex(i)} onClick={() => runAt(i)}>
+            <li
+              key={c.id}
+              className={i === index ? 'selected' : ''}
+              onMouseEnter={() => setIndex(i)}
+              onClick={() => runAt(i)}
+            >
               {c.label}
               {c.hint && <kbd>{c.hint}</kbd>}
             </li>

@@ -24,7 +24,12 @@ export function OverrideAlerts() {
       <div className="alert-scroll">
         {alerts.length === 0 && <div className="muted pad">No override events yet.</div>}
         {alerts.map(({ id, event, read }) => (
-          <div key={id} className={read ? 'override-alert read' : 'override-alert'} data-testid="override-alert" data-action={event.action}>
+          <div
+            key={id}
+            className={read ? 'override-alert read' : 'override-alert'}
+            data-testid="override-alert"
+            data-action={event.action}
+          >
             <span className={`badge kind-${event.action}`}>{event.action}</span>
             <OverrideText event={event} />
             {!read && (
@@ -53,7 +58,13 @@ function OverrideText({ event }: { event: OverrideEvent }) {
         {inForce ? (
           <>
             {' '}
-            · expires in <span className="countdown" data-testid="override-countdown" data-until={event.expiresAt} data-label={untilLabel(event.expiresAt)} />
+            · expires in{' '}
+            <span
+              className="countdown"
+              data-testid="override-countdown"
+              data-until={event.expiresAt}
+              data-label={untilLabel(event.expiresAt)}
+            />
           </>
         ) : (
           ` · ${event.action} ${formatClockTime(event.receivedTs)}`

@@ -17,7 +17,11 @@ export function OverrideEditorHost() {
   return outcomeId ? <OverrideEditor key={outcomeId} outcomeId={outcomeId} /> : null
 }
 
-type Step = { kind: 'edit' } | { kind: 'confirm'; action: 'set' | 'lift' } | { kind: 'sending' } | { kind: 'answered'; ok: boolean; message: string }
+type Step =
+  | { kind: 'edit' }
+  | { kind: 'confirm'; action: 'set' | 'lift' }
+  | { kind: 'sending' }
+  | { kind: 'answered'; ok: boolean; message: string }
 
 function OverrideEditor({ outcomeId }: { outcomeId: string }) {
   const cell = useCell(outcomeId)
@@ -34,7 +38,12 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
     try {
       const answer =
         action === 'set'
-          ? await call('overrides:set', { ...ref, oddValue: Number(price), durationSeconds: Number(duration), suspended })
+          ? await call('overrides:set', {
+              ...ref,
+              oddValue: Number(price),
+              durationSeconds: Number(duration),
+              suspended,
+            })
           : await call('overrides:lift', ref)
       setStep({ kind: 'answered', ok: answer.ok, message: answer.message })
     } catch (error) {
@@ -55,7 +64,8 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
         <h2>Override</h2>
         <div className="muted">{name.match}</div>
         <div>
-          {name.market} · <strong>{name.outcome}</strong> · now <span className="num">{cell.suspended ? 'suspended' : formatPrice(cell.price)}</span>
+          {name.market} · <strong>{name.outcome}</strong> · now{' '}
+          <span className="num">{cell.suspended ? 'suspended' : formatPrice(cell.price)}</span>
         </div>
         {cell.override && (
           <div className="badge warn">
@@ -74,12 +84,23 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
           >
             <label>
               Price
-              <input name="price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} autoFocus />
+              <input
+                name="price"
+                inputMode="decimal"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                autoFocus
+              />
               {errors['oddValue'] && <span className="field-error">{errors['oddValue']}</span>}
             </label>
             <label>
               Duration (s)
-              <input name="duration" inputMode="numeric" value={duration} onChange={(e) => setDuration(e.target.value)} />
+              <input
+                name="duration"
+                inputMode="numeric"
+                value={duration}
+                onChange={(e) => setDuration(e.target.value)}
+              />
               {errors['durationSeconds'] && <span className="field-error">{errors['durationSeconds']}</span>}
             </label>
             <label className="check">

@@ -58,7 +58,7 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
       scales: { x: { time: true } },
       axes: [
         { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
-        { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 52, values: (_u, vals) => vals.map((v) => v.toFixed(2)) },
+        { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 56, values: (_u, vals) => priceLabels(vals) },
       ],
       series: [
         {},
@@ -89,6 +89,13 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
   }, [data, markers, width, themeVersion])
 
   return <div ref={holder} className="price-chart" data-testid="review-chart" data-points={data.x.length} data-lines={data.ys.length} />
+}
+
+/** Two decimals like the board, more when the axis steps are finer (a zoomed range), so no two labels read alike. */
+function priceLabels(vals: number[]): string[] {
+  const step = vals.length > 1 ? Math.abs((vals[1] as number) - (vals[0] as number)) : 1
+  const decimals = step > 0 ? Math.min(4, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9))) : 2
+  return vals.map((v) => v.toFixed(decimals))
 }
 
 function shadeSuspensions(u: uPlot, spans: readonly [number, number][], colour: string): void {

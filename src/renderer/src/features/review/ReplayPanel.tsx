@@ -91,8 +91,10 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
 }
 
 function describeSpan(from: number, to: number): string {
-  const minutes = Math.max(1, Math.round((to - from) / 60_000))
-  return `${minutes} min`
+  const seconds = Math.max(1, Math.round((to - from) / 1000))
+  if (seconds < 120) return `${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
 /** Markets in the order the recording first saw them, each with its outcomes. */

@@ -21,7 +21,11 @@ export function KeysPanel() {
     <div className="panel" data-testid="keys">
       <div className="panel-title">API keys</div>
       {error && <div className="inline-note">Keys: {error}</div>}
-      {status && !status.keychain && <div className="inline-note">{status.message ?? 'no keychain available'}: keys cannot be stored on this machine.</div>}
+      {status && !status.keychain && (
+        <div className="inline-note">
+          {status.message ?? 'no keychain available'}: keys cannot be stored on this machine.
+        </div>
+      )}
       {ACCOUNTS.map(({ account, label }) => (
         <KeyRow key={account} account={account} label={label} status={status} onStatus={setStatus} />
       ))}
@@ -29,7 +33,17 @@ export function KeysPanel() {
   )
 }
 
-function KeyRow({ account, label, status, onStatus }: { account: KeyAccount; label: string; status: KeysStatus | null; onStatus: (s: KeysStatus) => void }) {
+function KeyRow({
+  account,
+  label,
+  status,
+  onStatus,
+}: {
+  account: KeyAccount
+  label: string
+  status: KeysStatus | null
+  onStatus: (s: KeysStatus) => void
+}) {
   const [key, setKey] = useState('')
   const [note, setNote] = useState<string | null>(null)
   const entry = status?.accounts[account]
@@ -45,7 +59,15 @@ function KeyRow({ account, label, status, onStatus }: { account: KeyAccount; lab
     <div className="key-row" data-testid={`key-${account}`}>
       <span className="key-label">{label}</span>
       <span className={entry?.set ? 'badge ok' : 'badge'}>{entry?.set ? 'set' : 'not set'}</span>
-      <input type="password" autoComplete="off" aria-label={label} placeholder="paste key" value={key} onChange={(e) => setKey(e.target.value)} disabled={status?.keychain === false} />
+      <input
+        type="password"
+        autoComplete="off"
+        aria-label={label}
+        placeholder="paste key"
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        disabled={status?.keychain === false}
+      />
       <button
         type="button"
         disabled={key === '' || status?.keychain === false}
@@ -71,10 +93,18 @@ function KeyRow({ account, label, status, onStatus }: { account: KeyAccount; lab
       >
         Test
       </button>
-      <button type="button" disabled={!entry?.set} onClick={() => void run(async () => onStatus(await call('keys:remove', { account })))}>
+      <button
+        type="button"
+        disabled={!entry?.set}
+        onClick={() => void run(async () => onStatus(await call('keys:remove', { account })))}
+      >
         Remove
       </button>
-      <span className="muted">{lastTest ? `last test ${formatClockTime(lastTest.at)}: ${lastTest.ok ? 'ok' : 'failed'} (${lastTest.message})` : 'never tested'}</span>
+      <span className="muted">
+        {lastTest
+          ? `last test ${formatClockTime(lastTest.at)}: ${lastTest.ok ? 'ok' : 'failed'} (${lastTest.message})`
+          : 'never tested'}
+      </span>
       {note && <span className="muted">{note}</span>}
     </div>
   )

@@ -19,7 +19,11 @@ export function StatusBar() {
       {mode && <span className="muted">{mode.sport}</span>}
       {!health && <span className="muted">feed health: waiting…</span>}
       {health?.services.map((service) => (
-        <ServiceStatus key={service.service} service={service} streams={health.streams.filter((s) => s.service === service.service)} />
+        <ServiceStatus
+          key={service.service}
+          service={service}
+          streams={health.streams.filter((s) => s.service === service.service)}
+        />
       ))}
     </footer>
   )
@@ -27,7 +31,10 @@ export function StatusBar() {
 
 function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: StreamHealth[] }) {
   const active = streams.filter((s) => s.state !== 'closed').length
-  const nextRetry = streams.reduce<number | null>((min, s) => (s.retryAt !== null && (min === null || s.retryAt < min) ? s.retryAt : min), null)
+  const nextRetry = streams.reduce<number | null>(
+    (min, s) => (s.retryAt !== null && (min === null || s.retryAt < min) ? s.retryAt : min),
+    null,
+  )
   const problem = streams.find((s) => s.lastError)?.lastError ?? service.rest?.message ?? null
   return (
     <span className="service-status" data-testid={`service-${service.service}`} title={problem ?? undefined}>

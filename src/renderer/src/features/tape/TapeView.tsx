@@ -55,7 +55,11 @@ export function TapeView() {
         {dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
       </div>
       <div className="tape-filters">
-        <select aria-label="Match" value={matchId} onChange={(e) => setMatchId(e.target.value === 'all' ? 'all' : Number(e.target.value))}>
+        <select
+          aria-label="Match"
+          value={matchId}
+          onChange={(e) => setMatchId(e.target.value === 'all' ? 'all' : Number(e.target.value))}
+        >
           <option value="all">All matches</option>
           {matches.map((m) => (
             <option key={m.matchId} value={m.matchId}>
@@ -63,8 +67,20 @@ export function TapeView() {
             </option>
           ))}
         </select>
-        <input aria-label="Market" placeholder="market" value={market} onChange={(e) => setMarket(e.target.value.trim())} />
-        <input aria-label="Minimum move %" className="narrow" placeholder="min %" inputMode="decimal" value={minMove} onChange={(e) => setMinMove(e.target.value)} />
+        <input
+          aria-label="Market"
+          placeholder="market"
+          value={market}
+          onChange={(e) => setMarket(e.target.value.trim())}
+        />
+        <input
+          aria-label="Minimum move %"
+          className="narrow"
+          placeholder="min %"
+          inputMode="decimal"
+          value={minMove}
+          onChange={(e) => setMinMove(e.target.value)}
+        />
       </div>
       <div className="tape-scroll" ref={scroller} data-testid="tape-scroll">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -72,7 +88,12 @@ export function TapeView() {
             const change = tape.at(item.index)
             if (!change) return null
             return (
-              <div key={item.key} className={`tape-row ${change.direction}`} data-testid="tape-row" style={{ transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                className={`tape-row ${change.direction}`}
+                data-testid="tape-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 <span className="num muted">{formatClockTime(change.receivedTs)}</span>
                 <span className="tape-match">{names.get(change.matchId) ?? change.matchId}</span>
                 <span className="tape-market">

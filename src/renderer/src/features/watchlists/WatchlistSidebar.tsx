@@ -25,7 +25,14 @@ export function WatchlistSidebar() {
       {error && <div className="inline-note">{error}</div>}
       <ul className="list-names">
         {lists.map((list, index) => (
-          <ListRow key={list.id} list={list} active={list.id === active?.id} onMove={(by) => move(index, by)} first={index === 0} last={index === lists.length - 1} />
+          <ListRow
+            key={list.id}
+            list={list}
+            active={list.id === active?.id}
+            onMove={(by) => move(index, by)}
+            first={index === 0}
+            last={index === lists.length - 1}
+          />
         ))}
       </ul>
       <form
@@ -35,7 +42,12 @@ export function WatchlistSidebar() {
           void create()
         }}
       >
-        <input aria-label="New watchlist name" placeholder="New watchlist" value={newName} onChange={(e) => setNewName(e.target.value)} />
+        <input
+          aria-label="New watchlist name"
+          placeholder="New watchlist"
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+        />
         <button type="submit" disabled={newName.trim() === ''}>
           Add
         </button>
@@ -48,11 +60,29 @@ export function WatchlistSidebar() {
           <ul className="list-matches" data-testid="watchlist-matches">
             {active.matches.map((m, index) => (
               <li key={m.matchId} data-testid="watchlist-match">
-                <button type="button" className="link match-link" onClick={() => focusMatch(m.matchId)} title={`${m.leagueName}`}>
+                <button
+                  type="button"
+                  className="link match-link"
+                  onClick={() => focusMatch(m.matchId)}
+                  title={`${m.leagueName}`}
+                >
                   {m.home.name} v {m.away.name}
                 </button>
                 <span className="row-actions">
-                  <button type="button" className="icon-button" title="Move up" disabled={index === 0} onClick={() => void runWatchlistCommand({ op: 'moveMatch', id: active.id, matchId: m.matchId, toIndex: index - 1 })}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    title="Move up"
+                    disabled={index === 0}
+                    onClick={() =>
+                      void runWatchlistCommand({
+                        op: 'moveMatch',
+                        id: active.id,
+                        matchId: m.matchId,
+                        toIndex: index - 1,
+                      })
+                    }
+                  >
                     ↑
                   </button>
                   <button
@@ -60,11 +90,23 @@ export function WatchlistSidebar() {
                     className="icon-button"
                     title="Move down"
                     disabled={index === active.matches.length - 1}
-                    onClick={() => void runWatchlistCommand({ op: 'moveMatch', id: active.id, matchId: m.matchId, toIndex: index + 1 })}
+                    onClick={() =>
+                      void runWatchlistCommand({
+                        op: 'moveMatch',
+                        id: active.id,
+                        matchId: m.matchId,
+                        toIndex: index + 1,
+                      })
+                    }
                   >
                     ↓
                   </button>
-                  <button type="button" className="icon-button" title="Remove" onClick={() => void runWatchlistCommand({ op: 'removeMatch', id: active.id, matchId: m.matchId })}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    title="Remove"
+                    onClick={() => void runWatchlistCommand({ op: 'removeMatch', id: active.id, matchId: m.matchId })}
+                  >
                     ✕
                   </button>
                 </span>
@@ -77,7 +119,19 @@ export function WatchlistSidebar() {
   )
 }
 
-function ListRow({ list, active, onMove, first, last }: { list: Watchlist; active: boolean; onMove: (by: number) => void; first: boolean; last: boolean }) {
+function ListRow({
+  list,
+  active,
+  onMove,
+  first,
+  last,
+}: {
+  list: Watchlist
+  active: boolean
+  onMove: (by: number) => void
+  first: boolean
+  last: boolean
+}) {
   const [renaming, setRenaming] = useState<string | null>(null)
   if (renaming !== null) {
     return (
@@ -86,10 +140,18 @@ function ListRow({ list, active, onMove, first, last }: { list: Watchlist; activ
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault()
-            void runWatchlistCommand({ op: 'rename', id: list.id, name: renaming }).then((ok) => ok && setRenaming(null))
+            void runWatchlistCommand({ op: 'rename', id: list.id, name: renaming }).then(
+              (ok) => ok && setRenaming(null),
+            )
           }}
         >
-          <input aria-label="Watchlist name" value={renaming} onChange={(e) => setRenaming(e.target.value)} autoFocus onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)} />
+          <input
+            aria-label="Watchlist name"
+            value={renaming}
+            onChange={(e) => setRenaming(e.target.value)}
+            autoFocus
+            onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+          />
           <button type="submit">Save</button>
         </form>
       </li>
@@ -97,7 +159,11 @@ function ListRow({ list, active, onMove, first, last }: { list: Watchlist; activ
   }
   return (
     <li className={active ? 'active' : ''} data-testid="watchlist">
-      <button type="button" className="link list-name" onClick={() => void runWatchlistCommand({ op: 'activate', id: list.id })}>
+      <button
+        type="button"
+        className="link list-name"
+        onClick={() => void runWatchlistCommand({ op: 'activate', id: list.id })}
+      >
         {list.name} <span className="muted num">{list.matches.length}</span>
       </button>
       <span className="row-actions">
@@ -115,7 +181,8 @@ function ListRow({ list, active, onMove, first, last }: { list: Watchlist; activ
           className="icon-button"
           title="Delete"
           onClick={() => {
-            if (window.confirm(`Delete the watchlist "${list.name}"?`)) void runWatchlistCommand({ op: 'delete', id: list.id })
+            if (window.confirm(`Delete the watchlist "${list.name}"?`))
+              void runWatchlistCommand({ op: 'delete', id: list.id })
           }}
         >
           🗑
