@@ -10,6 +10,11 @@ import type { PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
+
+/** The one DOM property these tests flip in the page (the Node-side types have no DOM). */
+interface ThemeScope {
+  document: { documentElement: { dataset: Record<string, string | undefined> } }
+}
 let host: HostProcess
 
 test.beforeAll(async () => {
@@ -55,6 +60,7 @@ test('a rule made in the editor raises an in-app alert that leads to its match',
   await expect(editor.getByTestId('field-error-condition.minPct')).toHaveText('Must be above 0 %')
   await editor.getByTestId('input-cooldownSeconds').fill('soon')
   await expect(editor.getByTestId('field-error-cooldownSeconds')).toHaveText('Must be a number (use . for decimals)')
+  await page.screenshot({ path: `${SCREENS}/alerts-rule-errors.png` })
   const stored = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('rules:list'))
   expect(stored).toEqual({ ok: true, value: [] })
 
@@ -76,7 +82,16 @@ test('a rule made in the editor raises an in-app alert that leads to its match',
 
   const matchId = await entry.getAttribute('data-match')
   const focusEvent = page.evaluate(
-    () => new Promise<unknown>((resolve) => window.addEventListener('odds:focus-match', (e) => resolve((e as CustomEvent).detail), { once: true })),
+    () =>
+      new Promise<unknown>((resolve) =>
+        (globalThis as unknown as EventTarget).addEventListener(
+          'odds:focus-match',
+          (e) => resolve((e as CustomEvent).detail),
+          {
+            once: true,
+          },
+        ),
+      ),
   )
   await entry.locator('.alert-open').click()
   expect(await focusEvent).toEqual({ matchId: Number(matchId) })
@@ -169,7 +184,7 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},`))
   await expect(page.getByTestId('export-message')).toContainText(/Downloaded odds-\d+-[\d-]+\.csv \(\d+ ticks\)/)
 
-  await page.evaluate(() => (document.documentElement.dataset['theme'] = 'light'))
+  await page.evaluate(() => ((globalThis as unknown as ThemeScope).document.documentElement.dataset['theme'] = 'light'))
   await page.screenshot({ path: `${SCREENS}/review-light.png` })
   await page.getByTestId('nav-alerts').click()
   await page.screenshot({ path: `${SCREENS}/alerts-light.png` })

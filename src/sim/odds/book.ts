@@ -13,7 +13,8 @@ import type { MarketTemplate } from './markets'
 export const MARGIN = 1.05
 const MIN_PRICE = 1.01
 const MAX_PRICE = 101
-const STEP_SIGMA = 0.08
+// Per-step noise in logit space: ≈1–3 % price moves, what a trader sees tick to tick in-play.
+const STEP_SIGMA = 0.025
 const PULL = 0.05
 
 export interface Market {

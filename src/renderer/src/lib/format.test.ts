@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatCountdown, formatDelta, formatPct } from './format'
+import { formatAge, formatCountdown, formatPct } from './format'
 
 describe('board formats', () => {
   it('writes ages compactly', () => {
@@ -19,11 +19,6 @@ describe('board formats', () => {
     ])
   })
   it('signs moves', () => {
-    expect([formatPct(1.234), formatPct(-0.5), formatDelta(-0.05), formatDelta(0.1)]).toEqual([
-      '+1.2%',
-      '-0.5%',
-      '−0.05',
-      '+0.10',
-    ])
+    expect([formatPct(1.234), formatPct(-0.5), formatPct(0)]).toEqual(['+1.2%', '-0.5%', '0.0%'])
   })
 })

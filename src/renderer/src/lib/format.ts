@@ -8,10 +8,6 @@ export function formatPct(pct: number): string {
   return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`
 }
 
-export function formatDelta(delta: number): string {
-  return `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${Math.abs(delta).toFixed(2)}`
-}
-
 /** Compact age: `4s`, `12m`, `3h`, `2d`; `—` for no time. */
 export function formatAge(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—'

@@ -45,18 +45,36 @@ export function AlertList() {
         </button>
       </header>
       {error && <div className="inline-note">Alerts: {error}</div>}
-      {list && list.entries.length === 0 && <div className="muted pad">No alerts yet. Rules on the right decide what raises one.</div>}
+      {list && list.entries.length === 0 && (
+        <div className="muted pad">No alerts yet. Rules on the right decide what raises one.</div>
+      )}
       <ol className="alert-entries">
         {list?.entries.map((entry) => (
-          <li key={entry.id} className={entry.read ? 'alert-entry' : 'alert-entry unread'} data-testid="alert-entry" data-match={entry.matchId}>
-            <button type="button" className="alert-open" onClick={() => open(entry)} title="Show this match on the board">
+          <li
+            key={entry.id}
+            className={entry.read ? 'alert-entry' : 'alert-entry unread'}
+            data-testid="alert-entry"
+            data-match={entry.matchId}
+          >
+            <button
+              type="button"
+              className="alert-open"
+              onClick={() => open(entry)}
+              title="Show this match on the board"
+            >
               <span className="alert-time num muted">{formatClockTime(entry.createdAt)}</span>
               <span className={`badge alert-kind kind-${entry.kind}`}>{kindLabel(entry.kind)}</span>
               <span className="alert-title">{entry.title}</span>
               <span className="alert-body muted">{entry.body}</span>
             </button>
             {!entry.read && (
-              <button type="button" className="icon-button" onClick={() => markRead([entry.id])} title="Mark read" aria-label="Mark read">
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => markRead([entry.id])}
+                title="Mark read"
+                aria-label="Mark read"
+              >
                 ✓
               </button>
             )}

@@ -46,11 +46,15 @@ export function DeliveryPanel() {
     >
       <div className="rule-editor-title">Delivery</div>
       <div className="editor-fields">
-        <Field label="Coalesce notifications (seconds)" path="coalesceSeconds" errors={errors}>
+        <Field label="Coalesce window (s)" path="coalesceSeconds" errors={errors}>
           <TextInput form={form} name="coalesceSeconds" onChange={change} numeric />
         </Field>
         <label className="editor-check">
-          <input type="checkbox" checked={form.quietEnabled} onChange={(e) => change({ quietEnabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.quietEnabled}
+            onChange={(e) => change({ quietEnabled: e.target.checked })}
+          />
           Quiet hours
         </label>
         {form.quietEnabled && (
@@ -64,7 +68,12 @@ export function DeliveryPanel() {
           </>
         )}
         <label className="editor-check">
-          <input type="checkbox" checked={form.muted} onChange={(e) => change({ muted: e.target.checked })} data-testid="delivery-muted" />
+          <input
+            type="checkbox"
+            checked={form.muted}
+            onChange={(e) => change({ muted: e.target.checked })}
+            data-testid="delivery-muted"
+          />
           Mute all notifications
         </label>
       </div>

@@ -3,7 +3,21 @@ import type { ReactNode } from 'react'
 import type { FieldErrors } from '../../../../shared/alerts'
 
 /** `group` is for several controls (checkboxes): a label element may hold one control only. */
-export function Field({ label, path, errors, children, wide, group }: { label: string; path: string; errors: FieldErrors; children: ReactNode; wide?: boolean; group?: boolean }) {
+export function Field({
+  label,
+  path,
+  errors,
+  children,
+  wide,
+  group,
+}: {
+  label: string
+  path: string
+  errors: FieldErrors
+  children: ReactNode
+  wide?: boolean
+  group?: boolean
+}) {
   const error = errors[path]
   const className = `editor-field${wide ? ' wide' : ''}${error ? ' invalid' : ''}`
   const body = (
@@ -27,7 +41,19 @@ export function Field({ label, path, errors, children, wide, group }: { label: s
 }
 
 /** Text input bound to one string field of a form object. */
-export function TextInput<F>({ form, name, onChange, placeholder, numeric }: { form: F; name: keyof F & string; onChange: (patch: Partial<F>) => void; placeholder?: string; numeric?: boolean }) {
+export function TextInput<F>({
+  form,
+  name,
+  onChange,
+  placeholder,
+  numeric,
+}: {
+  form: F
+  name: keyof F & string
+  onChange: (patch: Partial<F>) => void
+  placeholder?: string
+  numeric?: boolean
+}) {
   return (
     <input
       className={numeric ? 'num' : undefined}

@@ -84,7 +84,15 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         <span className="editor-label">Alert when</span>
         <div className="segmented" role="radiogroup" aria-label="Rule kind">
           {ALERT_KINDS.map((kind) => (
-            <button key={kind} type="button" role="radio" aria-checked={form.kind === kind} className={form.kind === kind ? 'on' : ''} onClick={() => change({ kind })} data-testid={`rule-kind-${kind}`}>
+            <button
+              key={kind}
+              type="button"
+              role="radio"
+              aria-checked={form.kind === kind}
+              className={form.kind === kind ? 'on' : ''}
+              onClick={() => change({ kind })}
+              data-testid={`rule-kind-${kind}`}
+            >
               {kindLabel(kind)}
             </button>
           ))}
@@ -100,7 +108,7 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
             <Field label="or min price change" path="condition.minAbs" errors={errors}>
               {input('minAbs', 'e.g. 0.10', true)}
             </Field>
-            <Field label="Within (seconds)" path="condition.windowSeconds" errors={errors}>
+            <Field label="Within (s)" path="condition.windowSeconds" errors={errors}>
               {input('windowSeconds', 's', true)}
             </Field>
           </>
@@ -111,13 +119,21 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
               {input('price', 'e.g. 2.50', true)}
             </Field>
             <Field label="Crossing" path="condition.direction" errors={errors}>
-              <Choice value={form.direction} options={{ up: 'upwards', down: 'downwards', either: 'either way' }} onChange={(direction) => change({ direction })} />
+              <Choice
+                value={form.direction}
+                options={{ up: 'upwards', down: 'downwards', either: 'either way' }}
+                onChange={(direction) => change({ direction })}
+              />
             </Field>
           </>
         )}
         {form.kind === 'suspension' && (
           <Field label="When the outcome is" path="condition.on" errors={errors}>
-            <Choice value={form.suspensionOn} options={{ suspended: 'suspended', unsuspended: 'unsuspended', either: 'either' }} onChange={(suspensionOn) => change({ suspensionOn })} />
+            <Choice
+              value={form.suspensionOn}
+              options={{ suspended: 'suspended', unsuspended: 'unsuspended', either: 'either' }}
+              onChange={(suspensionOn) => change({ suspensionOn })}
+            />
           </Field>
         )}
         {form.kind === 'override' && (
@@ -128,7 +144,13 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
                   <input
                     type="checkbox"
                     checked={form.overrideActions.includes(action)}
-                    onChange={(e) => change({ overrideActions: e.target.checked ? [...form.overrideActions, action] : form.overrideActions.filter((a) => a !== action) })}
+                    onChange={(e) =>
+                      change({
+                        overrideActions: e.target.checked
+                          ? [...form.overrideActions, action]
+                          : form.overrideActions.filter((a) => a !== action),
+                      })
+                    }
                   />
                   {action}
                 </label>
@@ -138,14 +160,24 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         )}
         {form.kind === 'match_status' && (
           <Field label="When the match" path="condition.on" errors={errors}>
-            <Choice value={form.statusOn} options={{ live: 'goes live', finished: 'finishes', either: 'goes live or finishes' }} onChange={(statusOn) => change({ statusOn })} />
+            <Choice
+              value={form.statusOn}
+              options={{ live: 'goes live', finished: 'finishes', either: 'goes live or finishes' }}
+              onChange={(statusOn) => change({ statusOn })}
+            />
           </Field>
         )}
       </div>
 
       <div className="editor-fields">
         <Field label="Scope" path="scope.type" errors={errors}>
-          <Choice value={form.scopeType} options={SCOPE_LABELS} order={SCOPE_TYPES} onChange={(scopeType) => change({ scopeType })} testId="rule-scope" />
+          <Choice
+            value={form.scopeType}
+            options={SCOPE_LABELS}
+            order={SCOPE_TYPES}
+            onChange={(scopeType) => change({ scopeType })}
+            testId="rule-scope"
+          />
         </Field>
         {form.scopeType === 'watchlist' && (
           <Field label="Watchlist" path="scope.watchlistId" errors={errors}>
@@ -161,7 +193,14 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
         )}
         {needsMatch && (
           <Field label="Match id" path="scope.matchId" errors={errors}>
-            <input className="num" list="rule-match-options" value={form.matchId} onChange={(e) => change({ matchId: e.target.value })} placeholder="match id" data-testid="input-matchId" />
+            <input
+              className="num"
+              list="rule-match-options"
+              value={form.matchId}
+              onChange={(e) => change({ matchId: e.target.value })}
+              placeholder="match id"
+              data-testid="input-matchId"
+            />
             <datalist id="rule-match-options">
               {matches.map((m) => (
                 <option key={m.matchId} value={m.matchId}>
@@ -172,7 +211,11 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
           </Field>
         )}
         {(form.scopeType === 'market' || form.scopeType === 'outcome') && (
-          <Field label={form.scopeType === 'market' ? 'Odd type (optional)' : 'Odd type'} path="scope.oddType" errors={errors}>
+          <Field
+            label={form.scopeType === 'market' ? 'Odd type (optional)' : 'Odd type'}
+            path="scope.oddType"
+            errors={errors}
+          >
             {input('oddType', 'e.g. full-time')}
           </Field>
         )}
@@ -189,11 +232,15 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
       </div>
 
       <div className="editor-fields">
-        <Field label="Cooldown (seconds)" path="cooldownSeconds" errors={errors}>
+        <Field label="Cooldown (s)" path="cooldownSeconds" errors={errors}>
           {input('cooldownSeconds', 's', true)}
         </Field>
         <label className="editor-check">
-          <input type="checkbox" checked={form.doNotRepeat} onChange={(e) => change({ doNotRepeat: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.doNotRepeat}
+            onChange={(e) => change({ doNotRepeat: e.target.checked })}
+          />
           Do not repeat for the same outcome
         </label>
         <label className="editor-check">
@@ -216,7 +263,19 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
 }
 
 /** A select over a fixed set of string values, typed by the value set. */
-function Choice<V extends string>({ value, options, order, onChange, testId }: { value: V; options: Record<V, string>; order?: readonly V[]; onChange: (value: V) => void; testId?: string }) {
+function Choice<V extends string>({
+  value,
+  options,
+  order,
+  onChange,
+  testId,
+}: {
+  value: V
+  options: Record<V, string>
+  order?: readonly V[]
+  onChange: (value: V) => void
+  testId?: string
+}) {
   const values = order ?? (Object.keys(options) as V[])
   return (
     <select value={value} onChange={(e) => onChange(e.target.value as V)} data-testid={testId}>

@@ -23,7 +23,9 @@ export function RulesPane() {
 
   const edit = (form: RuleForm) => setEditing((e) => ({ form, key: (e?.key ?? 0) + 1 }))
   const replace = (rule: AlertRule) =>
-    setRules((list) => (list?.some((r) => r.id === rule.id) ? list.map((r) => (r.id === rule.id ? rule : r)) : [...(list ?? []), rule]))
+    setRules((list) =>
+      list?.some((r) => r.id === rule.id) ? list.map((r) => (r.id === rule.id ? rule : r)) : [...(list ?? []), rule],
+    )
   const saved = (rule: AlertRule) => {
     replace(rule)
     setEditing(null)
@@ -54,12 +56,22 @@ export function RulesPane() {
       </header>
       {error && <div className="inline-note">Rules: {error}</div>}
       <div className="rules-scroll">
-        {rules && rules.length === 0 && !editing && <div className="muted pad">No rules yet: a rule says which price changes deserve an alert.</div>}
+        {rules && rules.length === 0 && !editing && (
+          <div className="muted pad">No rules yet: a rule says which price changes deserve an alert.</div>
+        )}
         <ul className="rule-list">
           {rules?.map((rule) => (
             <li key={rule.id} className={rule.enabled ? 'rule-row' : 'rule-row disabled'} data-testid="rule-row">
-              <label className="rule-enabled" title={rule.enabled ? 'Enabled: click to pause' : 'Paused: click to enable'}>
-                <input type="checkbox" checked={rule.enabled} onChange={() => toggle(rule)} aria-label={`Enable ${rule.name}`} />
+              <label
+                className="rule-enabled"
+                title={rule.enabled ? 'Enabled: click to pause' : 'Paused: click to enable'}
+              >
+                <input
+                  type="checkbox"
+                  checked={rule.enabled}
+                  onChange={() => toggle(rule)}
+                  aria-label={`Enable ${rule.name}`}
+                />
               </label>
               <span className="rule-name">{rule.name}</span>
               <span className="badge">{kindLabel(rule.condition.kind)}</span>
@@ -75,7 +87,9 @@ export function RulesPane() {
             </li>
           ))}
         </ul>
-        {editing && <RuleEditor key={editing.key} initial={editing.form} onSaved={saved} onCancel={() => setEditing(null)} />}
+        {editing && (
+          <RuleEditor key={editing.key} initial={editing.form} onSaved={saved} onCancel={() => setEditing(null)} />
+        )}
         <DeliveryPanel />
       </div>
     </section>

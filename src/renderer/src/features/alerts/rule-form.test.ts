@@ -45,7 +45,9 @@ describe('validateRuleForm', () => {
   })
 
   it('refuses a match status rule scoped to a market', () => {
-    const result = validateRuleForm(form({ kind: 'match_status', scopeType: 'market', matchId: '12', market: 'winner' }))
+    const result = validateRuleForm(
+      form({ kind: 'match_status', scopeType: 'market', matchId: '12', market: 'winner' }),
+    )
     expect(result).toEqual({
       ok: false,
       errors: { 'scope.type': 'A match status rule applies to all matches, a watchlist or one match' },
@@ -119,10 +121,19 @@ describe('delivery form', () => {
   })
 
   it('reports bad quiet hours and coalescing next to their fields', () => {
-    const result = validateDeliveryForm({ coalesceSeconds: 'x', quietEnabled: true, quietStart: '25:00', quietEnd: '07:00', muted: false })
+    const result = validateDeliveryForm({
+      coalesceSeconds: 'x',
+      quietEnabled: true,
+      quietStart: '25:00',
+      quietEnd: '07:00',
+      muted: false,
+    })
     expect(result).toEqual({
       ok: false,
-      errors: { coalesceSeconds: 'Must be a number (use . for decimals)', 'quietHours.start': 'Use HH:MM (00:00–23:59)' },
+      errors: {
+        coalesceSeconds: 'Must be a number (use . for decimals)',
+        'quietHours.start': 'Use HH:MM (00:00–23:59)',
+      },
     })
   })
 })

@@ -142,7 +142,12 @@ export function validateRuleForm(form: RuleForm): Validated<AlertRule | AlertRul
         : form.scopeType === 'match'
           ? { type: form.scopeType, matchId: matchId() }
           : form.scopeType === 'market'
-            ? { type: form.scopeType, matchId: matchId(), oddType: optionalText(form.oddType), market: optionalText(form.market) }
+            ? {
+                type: form.scopeType,
+                matchId: matchId(),
+                oddType: optionalText(form.oddType),
+                market: optionalText(form.market),
+              }
             : { type: form.scopeType, matchId: matchId(), oddType: form.oddType, oddKey: form.oddKey }
 
   const input = {

@@ -38,7 +38,15 @@ export function MatchPicker({ matchId, onPick }: { matchId: number | null; onPic
           if (typedId !== null) onPick(typedId)
         }}
       >
-        <input className="num" inputMode="numeric" placeholder="match id" value={typed} onChange={(e) => setTyped(e.target.value)} aria-label="Match id" data-testid="review-match-id" />
+        <input
+          className="num"
+          inputMode="numeric"
+          placeholder="match id"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-label="Match id"
+          data-testid="review-match-id"
+        />
         <button type="submit" disabled={typedId === null}>
           Open
         </button>

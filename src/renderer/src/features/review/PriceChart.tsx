@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { OverrideEventKind } from '../../../../shared/domain'
+import { priceAxisLabels } from './review-format'
 import type { ChartData, OverrideMarker } from './series-align'
 
 const HEIGHT = 300
@@ -57,8 +58,14 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
       select: { show: true, left: 0, top: 0, width: 0, height: 0 },
       scales: { x: { time: true } },
       axes: [
-        { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
-        { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 56, values: (_u, vals) => priceLabels(vals) },
+        { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, space: 90 },
+        {
+          stroke: muted,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid },
+          size: 56,
+          values: (_u, vals) => priceAxisLabels(vals),
+        },
       ],
       series: [
         {},
@@ -88,14 +95,15 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
     return () => chart.destroy()
   }, [data, markers, width, themeVersion])
 
-  return <div ref={holder} className="price-chart" data-testid="review-chart" data-points={data.x.length} data-lines={data.ys.length} />
-}
-
-/** Two decimals like the board, more when the axis steps are finer (a zoomed range), so no two labels read alike. */
-function priceLabels(vals: number[]): string[] {
-  const step = vals.length > 1 ? Math.abs((vals[1] as number) - (vals[0] as number)) : 1
-  const decimals = step > 0 ? Math.min(4, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9))) : 2
-  return vals.map((v) => v.toFixed(decimals))
+  return (
+    <div
+      ref={holder}
+      className="price-chart"
+      data-testid="review-chart"
+      data-points={data.x.length}
+      data-lines={data.ys.length}
+    />
+  )
 }
 
 function shadeSuspensions(u: uPlot, spans: readonly [number, number][], colour: string): void {

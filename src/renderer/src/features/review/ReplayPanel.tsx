@@ -11,7 +11,7 @@ import { formatPrice, outcomeKeyOf } from '../../lib/format'
 import { boardBefore, REPLAY_SPEEDS, replayKey, TickStream, type ReplayBoard, type ReplaySpeed } from './replay'
 import { ReplayRun, type ReplayFrame } from './replay-run'
 import { marketsOf, outcomesOfMarket } from './series-align'
-import { formatTickTime } from './time-format'
+import { formatTickTime } from './review-format'
 
 interface Props {
   matchId: number
@@ -38,7 +38,9 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
       const before = from > 0 ? await call('history:series', { matchId, to: from - 1, maxPoints: 10 }) : null
       const stream = new TickStream((offset, limit) => call('history:ticks', { matchId, from, to, offset, limit }))
       const clock = { position: from, end: to, speed, playing: true }
-      run.current = new ReplayRun(stream, before ? boardBefore(before) : new Map(), clock, setView, (e) => setError(describeError(e)))
+      run.current = new ReplayRun(stream, before ? boardBefore(before) : new Map(), clock, setView, (e) =>
+        setError(describeError(e)),
+      )
       run.current.start()
     } catch (e) {
       setError(describeError(e))
@@ -58,7 +60,13 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
         <span className="review-panel-title">Replay</span>
         <div className="segmented" role="group" aria-label="Replay speed">
           {REPLAY_SPEEDS.map((s) => (
-            <button key={s} type="button" className={s === speed ? 'on' : ''} onClick={() => chooseSpeed(s)} data-testid={`replay-speed-${s}`}>
+            <button
+              key={s}
+              type="button"
+              className={s === speed ? 'on' : ''}
+              onClick={() => chooseSpeed(s)}
+              data-testid={`replay-speed-${s}`}
+            >
               {s}×
             </button>
           ))}
@@ -67,7 +75,12 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
           {view ? 'Restart' : 'Play'}
         </button>
         {view && (
-          <button type="button" onClick={() => run.current?.togglePause()} disabled={!clock?.playing && (clock?.position ?? 0) >= to} data-testid="replay-pause">
+          <button
+            type="button"
+            onClick={() => run.current?.togglePause()}
+            disabled={!clock?.playing && (clock?.position ?? 0) >= to}
+            data-testid="replay-pause"
+          >
             {clock?.playing ? 'Pause' : 'Resume'}
           </button>
         )}
@@ -85,27 +98,33 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
         </div>
       )}
       {error && <div className="inline-note">Replay: {error}</div>}
-      {view ? <ReplayGrid outcomes={outcomes} board={view.board} /> : <div className="muted pad">Play replays the {describeSpan(from, to)} shown above.</div>}
+      {view ? (
+        <ReplayGrid outcomes={outcomes} board={view.board} />
+      ) : (
+        <div className="muted pad">Play replays the {formatSpan(from, to)} shown above.</div>
+      )}
     </section>
   )
-}
-
-function describeSpan(from: number, to: number): string {
-  const seconds = Math.max(1, Math.round((to - from) / 1000))
-  if (seconds < 120) return `${seconds} s`
-  const minutes = Math.round(seconds / 60)
-  return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
 /** Markets in the order the recording first saw them, each with its outcomes. */
 function gridLayout(outcomes: readonly OutcomeSeries[]) {
   return marketsOf(outcomes).map((m) => ({
     ...m,
-    outcomes: outcomesOfMarket(outcomes, m.key).map((o) => ({ key: replayKey(o.oddType, o.oddKey), label: outcomeKeyOf(o.oddKey) })),
+    outcomes: outcomesOfMarket(outcomes, m.key).map((o) => ({
+      key: replayKey(o.oddType, o.oddKey),
+      label: outcomeKeyOf(o.oddKey),
+    })),
   }))
 }
 
-const ReplayGrid = memo(function ReplayGrid({ outcomes, board }: { outcomes: readonly OutcomeSeries[]; board: ReplayBoard }) {
+const ReplayGrid = memo(function ReplayGrid({
+  outcomes,
+  board,
+}: {
+  outcomes: readonly OutcomeSeries[]
+  board: ReplayBoard
+}) {
   return (
     <div className="replay-grid" data-testid="replay-grid">
       {gridLayout(outcomes).map((m) => (
@@ -124,7 +143,15 @@ const ReplayGrid = memo(function ReplayGrid({ outcomes, board }: { outcomes: rea
 
 const ARROWS = { up: '▲', down: '▼', flat: '' } as const
 
-function ReplayCellView({ label, cell, outcome }: { label: string; cell: ReturnType<ReplayBoard['get']>; outcome: string }) {
+function ReplayCellView({
+  label,
+  cell,
+  outcome,
+}: {
+  label: string
+  cell: ReturnType<ReplayBoard['get']>
+  outcome: string
+}) {
   if (!cell) {
     return (
       <span className="replay-cell empty" data-testid="replay-cell" data-outcome={outcome}>
@@ -134,7 +161,12 @@ function ReplayCellView({ label, cell, outcome }: { label: string; cell: ReturnT
     )
   }
   return (
-    <span className={cell.suspended ? 'replay-cell suspended' : 'replay-cell'} data-testid="replay-cell" data-outcome={outcome} data-price={cell.price}>
+    <span
+      className={cell.suspended ? 'replay-cell suspended' : 'replay-cell'}
+      data-testid="replay-cell"
+      data-outcome={outcome}
+      data-price={cell.price}
+    >
       <span className="replay-cell-label">{label}</span>
       {/* Keyed on the change time: a new element restarts the flash. */}
       <span key={cell.changedAt} className={`num replay-price flash-${cell.direction}`}>

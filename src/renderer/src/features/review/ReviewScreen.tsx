@@ -14,7 +14,7 @@ import { MARKER_COLOURS, PriceChart } from './PriceChart'
 import { ReplayPanel } from './ReplayPanel'
 import { alignOutcomes, marketsOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
 import { TickTable } from './TickTable'
-import { formatRange } from './time-format'
+import { formatRange } from './review-format'
 import './review.css'
 
 /** main's ceiling for one series request: a zoomed range at this many points is every tick there is. */
@@ -50,7 +50,10 @@ export function ReviewScreen() {
   const market = markets.find((m) => m.key === marketKey) ?? markets[0] ?? null
   const chart = useMemo(() => {
     if (!series || !market) return null
-    return { data: alignOutcomes(outcomesOfMarket(series.outcomes, market.key)), markers: overrideMarkers(series.overrides, market) }
+    return {
+      data: alignOutcomes(outcomesOfMarket(series.outcomes, market.key)),
+      markers: overrideMarkers(series.overrides, market),
+    }
   }, [series, market])
   const span = range ?? (series ? seriesSpan(series) : null)
   const points = series?.outcomes.reduce((sum, o) => sum + o.t.length, 0) ?? 0
@@ -69,7 +72,12 @@ export function ReviewScreen() {
                 Whole recording
               </button>
             )}
-            <button type="button" onClick={() => setReloadKey((k) => k + 1)} title="Load what was recorded since" data-testid="review-reload">
+            <button
+              type="button"
+              onClick={() => setReloadKey((k) => k + 1)}
+              title="Load what was recorded since"
+              data-testid="review-reload"
+            >
               Reload
             </button>
             <span className="spacer" />
@@ -86,7 +94,14 @@ export function ReviewScreen() {
             <header className="review-panel-head">
               <div className="segmented market-tabs" role="tablist" aria-label="Market">
                 {markets.map((m) => (
-                  <button key={m.key} type="button" role="tab" aria-selected={m.key === market?.key} className={m.key === market?.key ? 'on' : ''} onClick={() => setMarketKey(m.key)}>
+                  <button
+                    key={m.key}
+                    type="button"
+                    role="tab"
+                    aria-selected={m.key === market?.key}
+                    className={m.key === market?.key ? 'on' : ''}
+                    onClick={() => setMarketKey(m.key)}
+                  >
                     {m.key}
                   </button>
                 ))}
@@ -94,22 +109,47 @@ export function ReviewScreen() {
               <span className="spacer" />
               {series && (
                 <span className="muted num" data-testid="review-stats">
-                  {series.totalTicks.toLocaleString()} ticks · {points.toLocaleString()} points{points < series.totalTicks ? ' (downsampled)' : ''}
+                  {series.totalTicks.toLocaleString()} ticks · {points.toLocaleString()} points
+                  {points < series.totalTicks ? ' (downsampled)' : ''}
                 </span>
               )}
             </header>
             {load.loading && (
-              <Progress done={0} total={null} label={load.expectedTicks === null ? 'Loading history…' : `Loading ${load.expectedTicks.toLocaleString()} ticks…`} />
+              <Progress
+                done={0}
+                total={null}
+                label={
+                  load.expectedTicks === null
+                    ? 'Loading history…'
+                    : `Loading ${load.expectedTicks.toLocaleString()} ticks…`
+                }
+              />
             )}
             {load.error && <div className="inline-note">History: {load.error}</div>}
-            {series && !market && !load.loading && <div className="review-empty muted">Nothing recorded for this match{range ? ' in this range' : ''} yet.</div>}
+            {series && !market && !load.loading && (
+              <div className="review-empty muted">
+                Nothing recorded for this match{range ? ' in this range' : ''} yet.
+              </div>
+            )}
             {chart && <PriceChart data={chart.data} markers={chart.markers} onSelectRange={selectRange} />}
             {chart && <ChartKey />}
           </section>
           <div className="review-lower">
-            <TickTable key={`${matchId}:${range?.from}:${range?.to}`} matchId={matchId} from={range?.from} to={range?.to} reloadKey={reloadKey} />
+            <TickTable
+              key={`${matchId}:${range?.from}:${range?.to}`}
+              matchId={matchId}
+              from={range?.from}
+              to={range?.to}
+              reloadKey={reloadKey}
+            />
             {series && span && (
-              <ReplayPanel key={`${matchId}:${span.from}:${span.to}`} matchId={matchId} from={span.from} to={span.to} outcomes={series.outcomes} />
+              <ReplayPanel
+                key={`${matchId}:${span.from}:${span.to}`}
+                matchId={matchId}
+                from={span.from}
+                to={span.to}
+                outcomes={series.outcomes}
+              />
             )}
           </div>
         </>
@@ -140,7 +180,12 @@ function ChartKey() {
  * the chart; a chosen range at full resolution. Each request has a key: an answer for an older key
  * is stale, and "loading" is simply "no answer for the current key yet".
  */
-function useSeries(matchId: number | null, range: Range | null, reloadKey: number, chartArea: RefObject<HTMLDivElement | null>): SeriesLoad {
+function useSeries(
+  matchId: number | null,
+  range: Range | null,
+  reloadKey: number,
+  chartArea: RefObject<HTMLDivElement | null>,
+): SeriesLoad {
   const key = matchId === null ? null : `${matchId}:${range?.from}:${range?.to}:${reloadKey}`
   const [answer, setAnswer] = useState<{ key: string; series: HistorySeries | null; error: string | null } | null>(null)
   const [count, setCount] = useState<{ key: string; total: number } | null>(null)

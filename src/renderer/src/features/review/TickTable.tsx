@@ -4,7 +4,7 @@ import type { TickRow } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { formatPrice, marketKeyOf, outcomeKeyOf } from '../../lib/format'
-import { formatTickTime } from './time-format'
+import { formatTickTime } from './review-format'
 
 const PAGE = 100
 
@@ -44,18 +44,30 @@ export function TickTable({ matchId, from, to, reloadKey }: Props) {
         <span className="review-panel-title">Ticks</span>
         <span className="spacer" />
         <span className="muted num" data-testid="tick-range">
-          {total === 0 ? 'none' : `${(offset + 1).toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}
+          {total === 0
+            ? 'none'
+            : `${(offset + 1).toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}
         </span>
         <button type="button" disabled={offset === 0} onClick={() => setOffset(0)} title="First page">
           «
         </button>
-        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))} title="Previous page">
+        <button
+          type="button"
+          disabled={offset === 0}
+          onClick={() => setOffset(Math.max(0, offset - PAGE))}
+          title="Previous page"
+        >
           ‹
         </button>
         <button type="button" disabled={last >= total} onClick={() => setOffset(offset + PAGE)} title="Next page">
           ›
         </button>
-        <button type="button" disabled={last >= total} onClick={() => setOffset(Math.floor((total - 1) / PAGE) * PAGE)} title="Last page">
+        <button
+          type="button"
+          disabled={last >= total}
+          onClick={() => setOffset(Math.floor((total - 1) / PAGE) * PAGE)}
+          title="Last page"
+        >
           »
         </button>
       </header>

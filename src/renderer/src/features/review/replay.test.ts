@@ -62,7 +62,9 @@ describe('stepClock', () => {
 
 describe('TickStream', () => {
   // The recorded range: 25 ticks, two per millisecond at the page edges, like a busy market.
-  const recorded = Array.from({ length: 25 }, (_, i) => tick(100 + Math.floor(i / 2), i % 2 ? 'w#away' : 'w#home', 1.5 + i / 100))
+  const recorded = Array.from({ length: 25 }, (_, i) =>
+    tick(100 + Math.floor(i / 2), i % 2 ? 'w#away' : 'w#home', 1.5 + i / 100),
+  )
   const pages: [number, number][] = []
   const fetchPage = async (offset: number, limit: number) => {
     pages.push([offset, limit])

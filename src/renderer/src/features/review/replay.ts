@@ -49,7 +49,8 @@ export function applyTicks(board: ReplayBoard, ticks: readonly TickRow[]): Map<s
   for (const tick of ticks) {
     const key = replayKey(tick.oddType, tick.oddKey)
     const before = next.get(key)
-    const direction: Direction = !before || tick.price === before.price ? (before?.direction ?? 'flat') : tick.price > before.price ? 'up' : 'down'
+    const direction: Direction =
+      !before || tick.price === before.price ? (before?.direction ?? 'flat') : tick.price > before.price ? 'up' : 'down'
     next.set(key, { price: tick.price, suspended: tick.suspended, direction, changedAt: tick.receivedTs })
   }
   return next

@@ -3,7 +3,11 @@ import type { OverrideEvent } from '../../../../shared/domain'
 import type { HistorySeries, OutcomeSeries } from '../../../../shared/history'
 import { alignOutcomes, marketsOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
 
-function outcome(oddType: string, oddKey: string, points: [t: number, price: number, suspended?: boolean][]): OutcomeSeries {
+function outcome(
+  oddType: string,
+  oddKey: string,
+  points: [t: number, price: number, suspended?: boolean][],
+): OutcomeSeries {
   return {
     oddType,
     oddKey,
@@ -48,14 +52,24 @@ describe('alignOutcomes', () => {
   })
 
   it('takes the last of several points recorded at one time', () => {
-    const data = alignOutcomes([outcome('m', 'w#h', [[1000, 1.5], [1000, 1.7], [2000, 1.6]])])
+    const data = alignOutcomes([
+      outcome('m', 'w#h', [
+        [1000, 1.5],
+        [1000, 1.7],
+        [2000, 1.6],
+      ]),
+    ])
     expect(data.x).toEqual([1, 2])
     expect(data.ys[0]).toEqual([1.7, 1.6])
   })
 
   it('shades from a suspension until the next unsuspended time, and to the end when still suspended', () => {
     expect(alignOutcomes([home, away]).suspendedSpans).toEqual([[3, 5]])
-    const still = outcome('m', 'w#h', [[1000, 1.5], [2000, 1.5, true], [4000, 1.5, true]])
+    const still = outcome('m', 'w#h', [
+      [1000, 1.5],
+      [2000, 1.5, true],
+      [4000, 1.5, true],
+    ])
     expect(alignOutcomes([still]).suspendedSpans).toEqual([[2, 4]])
   })
 
@@ -81,7 +95,10 @@ describe('overrideMarkers', () => {
   })
 
   it('keeps the chosen market only, placed at receive time', () => {
-    const s = series([home], [event('main', 'winner#away', 4000), event('main', 'total#over', 4500), event('live', 'winner#home', 1)])
+    const s = series(
+      [home],
+      [event('main', 'winner#away', 4000), event('main', 'total#over', 4500), event('live', 'winner#home', 1)],
+    )
     const market = marketsOf(s.outcomes)[0]
     if (!market) throw new Error('no market')
     expect(overrideMarkers(s.overrides, market)).toEqual([{ x: 4, action: 'set', label: 'set away 1.80' }])

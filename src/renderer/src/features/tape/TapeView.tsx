@@ -6,7 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { MatchSummary } from '../../../../shared/discovery'
-import { formatClockTime, formatDelta, formatPct, formatPrice, marketKeyOf, outcomeKeyOf } from '../../lib/format'
+import { formatClockTime, formatPct, formatPrice, marketKeyOf, outcomeKeyOf } from '../../lib/format'
 import { tapeRing, useTapeStore } from '../../store/board-store'
 import { FilteredTape, tapeFilterPredicate } from '../../store/filtered-tape'
 import { useActiveWatchlist } from '../../store/watchlist-store'
@@ -101,7 +101,6 @@ export function TapeView() {
                 </span>
                 <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
                 <span className="num">→ {change.suspended ? 'SUSP' : formatPrice(change.price)}</span>
-                <span className={`num ${change.direction}`}>{formatDelta(change.delta)}</span>
                 <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
               </div>
             )

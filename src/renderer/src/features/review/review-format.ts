@@ -1,0 +1,35 @@
+/** Review's number and time formats: times to the millisecond, because ticks of one second are told apart by it. */
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0')
+}
+
+/** `14:03:07.250` local time. */
+export function formatTickTime(epochMs: number): string {
+  const d = new Date(epochMs)
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
+}
+
+/** `May 3 14:03:07 – 14:10:00`: a range, with the day once when both ends share it. */
+export function formatRange(from: number, to: number): string {
+  const day = (t: number) => new Date(t).toLocaleDateString([], { month: 'short', day: 'numeric' })
+  const time = (t: number) => formatTickTime(t).slice(0, 8)
+  return day(from) === day(to)
+    ? `${day(from)} ${time(from)} – ${time(to)}`
+    : `${day(from)} ${time(from)} – ${day(to)} ${time(to)}`
+}
+
+/** Two decimals like the board, more when the axis steps are finer (a zoomed range), so no two labels read alike. */
+export function priceAxisLabels(values: readonly number[]): string[] {
+  const step = values.length > 1 ? Math.abs((values[1] as number) - (values[0] as number)) : 1
+  const decimals = step > 0 ? Math.min(4, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9))) : 2
+  return values.map((v) => v.toFixed(decimals))
+}
+
+/** `45 s`, `12 min`, `2 h 5 min`: how long a replay range is. */
+export function formatSpan(from: number, to: number): string {
+  const seconds = Math.max(1, Math.round((to - from) / 1000))
+  if (seconds < 120) return `${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
