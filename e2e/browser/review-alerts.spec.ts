@@ -36,7 +36,8 @@ async function watchLiveMatches(page: Page, count: number): Promise<number[]> {
     const state = unwrap(await api.invoke('watchlists:get'))
     const list = state.lists.find((l) => l.id === state.activeId) ?? state.lists[0]
     if (!list) throw new Error('no watchlist')
-    const live = unwrap(await api.invoke('discover:matches', { mode: 'live', sport: 'badminton' }))
+    const { sport } = unwrap(await api.invoke('feed:mode'))
+    const live = unwrap(await api.invoke('discover:matches', { mode: 'live', sport }))
     for (const match of live.matches.slice(0, wanted)) {
       if (!list.matches.some((m) => m.matchId === match.matchId)) {
         unwrap(await api.invoke('watchlists:command', { op: 'addMatch', id: list.id, match }))
@@ -81,21 +82,8 @@ test('a rule made in the editor raises an in-app alert that leads to its match',
   await page.screenshot({ path: `${SCREENS}/alerts.png` })
 
   const matchId = await entry.getAttribute('data-match')
-  const focusEvent = page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) =>
-        (globalThis as unknown as EventTarget).addEventListener(
-          'odds:focus-match',
-          (e) => resolve((e as CustomEvent).detail),
-          {
-            once: true,
-          },
-        ),
-      ),
-  )
   await entry.locator('.alert-open').click()
-  expect(await focusEvent).toEqual({ matchId: Number(matchId) })
-  // The shell takes the event from here: the board, scrolled to that match.
+  // The board, scrolled to that match.
   await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
   await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
 })
@@ -188,4 +176,61 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   await page.screenshot({ path: `${SCREENS}/review-light.png` })
   await page.getByTestId('nav-alerts').click()
   await page.screenshot({ path: `${SCREENS}/alerts-light.png` })
+})
+
+/**
+ * The system notification: main's notifier port → the browser host → the page's Notification API.
+ * The page's Notification is replaced by a recorder before the app loads (the browser's own would
+ * need a permission prompt); clicking the recorded notification goes back through the host to main,
+ * which brings the match forward.
+ */
+test('a fired rule shows a system notification whose click lands on the match', async ({ page }) => {
+  await page.addInitScript(() => {
+    type Shown = { title: string; body: string; onclick: (() => void) | null }
+    const shown: Shown[] = []
+    class RecordingNotification {
+      static permission = 'granted'
+      static requestPermission = async () => 'granted'
+      onclick: (() => void) | null = null
+      constructor(
+        readonly title: string,
+        options: { body?: string } = {},
+      ) {
+        shown.push(Object.assign(this, { body: options.body ?? '' }) as unknown as Shown)
+      }
+    }
+    Object.assign(globalThis, { Notification: RecordingNotification, __notifications: shown })
+  })
+  await page.goto(host.url)
+  await watchLiveMatches(page, 2)
+  const matchId = await page.evaluate(async () => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
+    const saved = await api.invoke('rules:save', {
+      name: 'Notify any move',
+      enabled: true,
+      scope: { type: 'all' },
+      condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
+      cooldownSeconds: 3600,
+      doNotRepeat: false,
+    })
+    if (!saved.ok) throw new Error(saved.error.message)
+    const scope = globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }
+    const deadline = Date.now() + 30_000
+    while (scope.__notifications.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    const alerts = await api.invoke('alerts:list')
+    return alerts.ok ? alerts.value.entries[0]?.matchId : undefined
+  })
+  const recorded = await page.evaluate(
+    () => (globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }).__notifications,
+  )
+  // One rule with a long cooldown fires once: one notification, naming the rule and the move.
+  expect(recorded).toHaveLength(1)
+  expect(recorded[0]?.body).toContain('Notify any move')
+  expect(recorded[0]?.title).toMatch(/ v .*%/)
+
+  await page.getByTestId('nav-discover').click()
+  await page.evaluate(() => (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]?.onclick())
+  await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
+  await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
 })

@@ -8,7 +8,7 @@ import type { AlertList as AlertListValue } from '../../../../shared/bridge/cont
 import { call, subscribe } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { formatClockTime } from '../../lib/format'
-import { requestFocusMatch } from './focus-match'
+import { focusMatch } from '../../store/ui-store'
 import { kindLabel } from './rule-text'
 
 export function AlertList() {
@@ -28,7 +28,7 @@ export function AlertList() {
   }
   const open = (entry: AlertEntry) => {
     if (!entry.read) markRead([entry.id])
-    requestFocusMatch(entry.matchId)
+    focusMatch(entry.matchId)
   }
 
   const unread = list?.unread ?? 0

@@ -11,7 +11,7 @@ import { formatPrice, outcomeKeyOf } from '../../lib/format'
 import { boardBefore, REPLAY_SPEEDS, replayKey, TickStream, type ReplayBoard, type ReplaySpeed } from './replay'
 import { ReplayRun, type ReplayFrame } from './replay-run'
 import { marketsOf, outcomesOfMarket } from './series-align'
-import { formatTickTime } from './review-format'
+import { formatSpan, formatTickTime } from './review-format'
 
 interface Props {
   matchId: number

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { formatRange, formatSpan, formatTickTime, priceAxisLabels } from './review-format'
+
+describe('review formats', () => {
+  it('shows tick times to the millisecond', () => {
+    const t = new Date(2026, 4, 3, 14, 3, 7, 25).getTime()
+    expect(formatTickTime(t)).toBe('14:03:07.025')
+    expect(formatRange(t, t + 60_000)).toMatch(/ 14:03:07 – 14:04:07$/)
+  })
+
+  it('gives price axis labels enough decimals to tell the steps apart', () => {
+    expect(priceAxisLabels([1.5, 2, 2.5])).toEqual(['1.50', '2.00', '2.50'])
+    expect(priceAxisLabels([1.91, 1.915, 1.92])).toEqual(['1.910', '1.915', '1.920'])
+    expect(priceAxisLabels([1.9])).toEqual(['1.90'])
+  })
+
+  it('says how long a range is in the unit a trader reads', () => {
+    expect(formatSpan(0, 300)).toBe('1 s')
+    expect(formatSpan(0, 95_000)).toBe('95 s')
+    expect(formatSpan(0, 30 * 60_000)).toBe('30 min')
+    expect(formatSpan(0, 125 * 60_000)).toBe('2 h 5 min')
+  })
+})
