@@ -201,36 +201,44 @@ test('a fired rule shows a system notification whose click lands on the match', 
     }
     Object.assign(globalThis, { Notification: RecordingNotification, __notifications: shown })
   })
-  await page.goto(host.url)
-  await watchLiveMatches(page, 2)
-  const matchId = await page.evaluate(async () => {
-    const api = (globalThis as unknown as PageScope).oddsMonitor
-    await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
-    const saved = await api.invoke('rules:save', {
-      name: 'Notify any move',
-      enabled: true,
-      scope: { type: 'all' },
-      condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
-      cooldownSeconds: 3600,
-      doNotRepeat: false,
+  // A host of its own: rules and pending notifications of the tests above must not notify here.
+  const own = await launchHost()
+  try {
+    await page.goto(own.url)
+    await watchLiveMatches(page, 2)
+    const matchId = await page.evaluate(async () => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
+      const saved = await api.invoke('rules:save', {
+        name: 'Notify any move',
+        enabled: true,
+        scope: { type: 'all' },
+        condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
+        cooldownSeconds: 3600,
+        doNotRepeat: false,
+      })
+      if (!saved.ok) throw new Error(saved.error.message)
+      const scope = globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }
+      const deadline = Date.now() + 30_000
+      while (scope.__notifications.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      const alerts = await api.invoke('alerts:list')
+      return alerts.ok ? alerts.value.entries[0]?.matchId : undefined
     })
-    if (!saved.ok) throw new Error(saved.error.message)
-    const scope = globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }
-    const deadline = Date.now() + 30_000
-    while (scope.__notifications.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-    const alerts = await api.invoke('alerts:list')
-    return alerts.ok ? alerts.value.entries[0]?.matchId : undefined
-  })
-  const recorded = await page.evaluate(
-    () => (globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }).__notifications,
-  )
-  // One rule with a long cooldown fires once: one notification, naming the rule and the move.
-  expect(recorded).toHaveLength(1)
-  expect(recorded[0]?.body).toContain('Notify any move')
-  expect(recorded[0]?.title).toMatch(/ v .*%/)
+    const recorded = await page.evaluate(
+      () => (globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }).__notifications,
+    )
+    // One rule with a long cooldown fires once: one notification, naming the rule and the move.
+    expect(recorded).toHaveLength(1)
+    expect(recorded[0]?.body).toContain('Notify any move')
+    expect(recorded[0]?.title).toMatch(/ v .*%/)
 
-  await page.getByTestId('nav-discover').click()
-  await page.evaluate(() => (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]?.onclick())
-  await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
-  await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
+    await page.getByTestId('nav-discover').click()
+    await page.evaluate(() =>
+      (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]?.onclick(),
+    )
+    await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
+    await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
+  } finally {
+    await own.stop()
+  }
 })
