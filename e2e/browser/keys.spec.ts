@@ -1,0 +1,61 @@
+/**
+ * Keys in the keychain, from the Settings screen: the real Secret Service of the test session
+ * (scripts/test.sh runs Playwright inside it), a simulator started here standing for the real
+ * services. Setting a key leaves the demo feed without a restart; a wrong key says "key rejected";
+ * removing the keys returns to the demo feed; the key is never written to the data folder.
+ */
+import { expect, test } from '@playwright/test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startSimulator, type SimulatorHandle } from '../../src/sim'
+import type { PageScope } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+const REAL_KEY = 'e2e-real-key-4f1c9b2d'
+let host: HostProcess
+let real: SimulatorHandle
+
+test.beforeAll(async () => {
+  real = await startSimulator({ port: 0, apiKey: REAL_KEY, liveMatches: 2, rate: 20 })
+  host = await launchHost()
+})
+test.afterAll(async () => {
+  await host.stop()
+  await real.close()
+})
+
+test('keys set, tested and removed in Settings switch between the demo and the configured feed', async ({ page }) => {
+  await page.goto(host.url)
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = real
+  await page.evaluate(
+    (endpoints) => (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', endpoints),
+    { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl },
+  )
+  await page.getByTestId('nav-settings').click()
+
+  const odds = page.getByTestId('key-odds-feed')
+  await odds.getByLabel('Odds feed key').fill(REAL_KEY)
+  await odds.getByRole('button', { name: 'Set' }).click()
+  await expect(odds.locator('.badge')).toHaveText('set')
+  await expect(odds.getByLabel('Odds feed key')).toHaveValue('')
+  await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+  await odds.getByRole('button', { name: 'Test' }).click()
+  await expect(odds).toContainText('works: key works')
+
+  const data = page.getByTestId('key-data-service')
+  await data.getByLabel('Data service key').fill('not-the-right-key')
+  await data.getByRole('button', { name: 'Set' }).click()
+  await data.getByRole('button', { name: 'Test' }).click()
+  await expect(data).toContainText('key rejected')
+
+  await data.getByRole('button', { name: 'Remove' }).click()
+  await odds.getByRole('button', { name: 'Remove' }).click()
+  await expect(odds.locator('.badge')).toHaveText('not set')
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+
+  expect(await page.content()).not.toContain(REAL_KEY)
+  for (const file of readdirSync(host.dataDir).filter((f) => f.endsWith('.json'))) {
+    expect(readFileSync(join(host.dataDir, file), 'utf8')).not.toContain(REAL_KEY)
+  }
+})
