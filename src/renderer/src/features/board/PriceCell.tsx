@@ -2,7 +2,7 @@
  * One outcome's price. It selects its own cell from the store and nothing else, so one changed
  * price re-renders exactly one PriceCell. Fixed size: a new price never moves its neighbours.
  */
-import { memo } from 'react'
+import { memo, useLayoutEffect, useRef } from 'react'
 import { useCell } from '../../store/board-store'
 import { openOverrideEditor } from '../../store/ui-store'
 import { formatPct, formatPrice } from '../../lib/format'
@@ -14,8 +14,32 @@ const FLASH_MS = 1500
 
 const ARROWS = { up: '▲', down: '▼', flat: '' } as const
 
+/**
+ * The flash runs on the existing element through the Web Animations API: remounting a node per
+ * change (to restart a CSS animation) cost a style recalc of new nodes on every tick. Six steps
+ * still read as a fade and repaint six times instead of every frame.
+ */
+const FLASH_COLOURS = { up: 'var(--up-flash)', down: 'var(--down-flash)', flat: 'var(--flat-flash)' } as const
+
+function useFlash(changedAt: number | undefined, direction: keyof typeof FLASH_COLOURS | undefined) {
+  const ref = useRef<HTMLSpanElement>(null)
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element || changedAt === undefined || direction === undefined || !isFresh(changedAt)) return
+    const animation = element.animate([{ backgroundColor: FLASH_COLOURS[direction] }, { backgroundColor: 'transparent' }], {
+      duration: FLASH_MS,
+      easing: 'steps(6, end)',
+    })
+    // A cell that appears after its change (scrolled into view) picks the fade up where it is.
+    animation.currentTime = Date.now() - changedAt
+    return () => animation.cancel()
+  }, [changedAt, direction])
+  return ref
+}
+
 export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcomeId: string; label: string }) {
   const cell = useCell(outcomeId)
+  const priceRef = useFlash(cell?.changedAt, cell?.direction)
   useRenderCount(`cell:${outcomeId}`)
   if (!cell) {
     return (
@@ -41,9 +65,8 @@ export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcome
       onClick={() => openOverrideEditor(outcomeId)}
     >
       <span className="cell-label">{label}</span>
-      {/* Keyed on the change time: a new element restarts the CSS flash animation. */}
       <span
-        key={cell.changedAt}
+        ref={priceRef}
         className={`cell-price num ${fresh ? `flash-${cell.direction}` : ''}`}
         data-testid="cell-price"
       >
