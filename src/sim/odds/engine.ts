@@ -17,6 +17,8 @@ import { MatchBook, type Market } from './book'
 import { marketTemplates } from './markets'
 import { OverrideStore, type OverrideTransition } from './overrides'
 
+/** Walk steps per live match a tick may spend without sending anything before it gives up. */
+const IDLE_STEPS_PER_MATCH = 8
 const TICK_MS = 10
 const STATUS_EVERY_MS = 100
 const HEARTBEAT_EVERY_MS = 5_000
@@ -148,12 +150,15 @@ export class OddsEngine {
       this.budget = 0
       return
     }
+    // The budget counts price messages, not walk steps: a step that moves no rounded price sends
+    // nothing and costs nothing, so `rate` is what subscribers receive. The idle bound stops a tick
+    // when (nearly) every market is shut.
     let idle = 0
-    while (this.budget >= 1 && idle < this.live.length) {
+    while (this.budget >= 1 && idle < this.live.length * IDLE_STEPS_PER_MATCH) {
       const p = this.live[Math.floor(this.pick.next() * this.live.length)] as PricedMatch
       const sent = this.move(p, now)
       if (sent === 0) idle++
-      this.budget -= Math.max(1, sent)
+      this.budget -= sent
     }
   }
 

@@ -13,6 +13,13 @@ import { WatchEngine, type WatchSinks } from '../watch/watch-engine'
 import { cachedBoard, type BoardArchive } from './cached-board'
 import type { FeedSession } from './feed-session'
 
+/**
+ * Each watched match holds 6 streams (odds updates and overrides; data status, score, time,
+ * incident): room for a 60-match watchlist. Beyond it streams queue for a slot (and show as
+ * "queued" in the health bar) rather than open without bound.
+ */
+const MAX_STREAM_CONNECTIONS = 360
+
 export interface LiveFeedOptions {
   session: FeedSession
   odds: OddsClient
@@ -48,6 +55,7 @@ export class LiveFeed {
       },
       sinks: this.options.sinks,
       conflationMs: this.options.conflationMs(),
+      maxConnections: MAX_STREAM_CONNECTIONS,
     })
     this.follow()
   }

@@ -17,23 +17,32 @@ const ARROWS = { up: '▲', down: '▼', flat: '' } as const
 /**
  * The flash runs on the existing element through the Web Animations API: remounting a node per
  * change (to restart a CSS animation) cost a style recalc of new nodes on every tick. Six steps
- * still read as a fade and repaint six times instead of every frame.
+ * still read as a fade and repaint six times instead of every frame. A cell that changes again
+ * while its flash is young keeps that flash (of the new direction) instead of restarting it:
+ * at thousands of updates a second, restarts were most of the frame budget, and a cell that keeps
+ * moving simply stays lit.
  */
 const FLASH_COLOURS = { up: 'var(--up-flash)', down: 'var(--down-flash)', flat: 'var(--flat-flash)' } as const
+const FLASH_RESTART_AFTER_MS = 400
 
 function useFlash(changedAt: number | undefined, direction: keyof typeof FLASH_COLOURS | undefined) {
   const ref = useRef<HTMLSpanElement>(null)
+  const running = useRef<{ animation: Animation; direction: string; startedAt: number } | null>(null)
   useLayoutEffect(() => {
     const element = ref.current
     if (!element || changedAt === undefined || direction === undefined || !isFresh(changedAt)) return
+    const current = running.current
+    if (current && current.direction === direction && changedAt - current.startedAt < FLASH_RESTART_AFTER_MS) return
+    current?.animation.cancel()
     const animation = element.animate([{ backgroundColor: FLASH_COLOURS[direction] }, { backgroundColor: 'transparent' }], {
       duration: FLASH_MS,
       easing: 'steps(6, end)',
     })
     // A cell that appears after its change (scrolled into view) picks the fade up where it is.
     animation.currentTime = Date.now() - changedAt
-    return () => animation.cancel()
+    running.current = { animation, direction, startedAt: changedAt }
   }, [changedAt, direction])
+  useLayoutEffect(() => () => running.current?.animation.cancel(), [])
   return ref
 }
 
