@@ -8,8 +8,7 @@ import { CONTENT_SECURITY_POLICY } from './src/shared/csp'
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'odds-monitor-csp',
-    transformIndexHtml: (html) =>
-      html.replace('%CONTENT_SECURITY_POLICY%', CONTENT_SECURITY_POLICY),
+    transformIndexHtml: (html) => html.replace('%CONTENT_SECURITY_POLICY%', CONTENT_SECURITY_POLICY),
   }
 }
 

@@ -47,9 +47,12 @@ async function rawCeiling(info: SimulatorInfo, targets: LiveTarget[], seconds: n
   let prices = 0
   const sockets = await Promise.all(
     targets.map(async ({ sport, matchId }) => {
-      const ws = new WebSocket(`${info.oddsWsBaseUrl}/live/${info.bookmakerId}/${sport}/${matchId}/updates?token=${info.apiKey}`, {
-        perMessageDeflate: false,
-      })
+      const ws = new WebSocket(
+        `${info.oddsWsBaseUrl}/live/${info.bookmakerId}/${sport}/${matchId}/updates?token=${info.apiKey}`,
+        {
+          perMessageDeflate: false,
+        },
+      )
       ws.on('message', (data: Buffer) => {
         if ((JSON.parse(data.toString()) as { type?: string }).type === 'price') prices++
       })
@@ -63,14 +66,22 @@ async function rawCeiling(info: SimulatorInfo, targets: LiveTarget[], seconds: n
 }
 
 /** The engine's rate: price ticks merged (one per price message), with patches built as in the app. */
-async function engineRate(info: SimulatorInfo, targets: LiveTarget[], seconds: number, rules: number | null): Promise<Figure> {
+async function engineRate(
+  info: SimulatorInfo,
+  targets: LiveTarget[],
+  seconds: number,
+  rules: number | null,
+): Promise<Figure> {
   let ticks = 0
   const ruleEngine =
     rules === null
       ? null
       : new RuleEngine(
           { watchlistsOf: () => [], now: Date.now, sink: { accept: () => {} } },
-          makeSampleRules(rules, targets.map((t) => t.matchId)),
+          makeSampleRules(
+            rules,
+            targets.map((t) => t.matchId),
+          ),
         )
   const engine = new WatchEngine({
     endpoints: info,

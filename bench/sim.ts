@@ -18,7 +18,9 @@ export async function run(args: string[]): Promise<void> {
     let received = 0
     let counting = false
     for (const { sport, matchId } of await liveOddsTargets(info)) {
-      const ws = new WebSocket(`${info.oddsWsBaseUrl}/live/${info.bookmakerId}/${sport}/${matchId}/updates?token=${info.apiKey}`)
+      const ws = new WebSocket(
+        `${info.oddsWsBaseUrl}/live/${info.bookmakerId}/${sport}/${matchId}/updates?token=${info.apiKey}`,
+      )
       // Counting by prefix, not by parsing: the bench measures the server, not JSON.parse.
       ws.on('message', (data: Buffer) => {
         if (counting && data.subarray(0, 16).toString() === '{"type":"price",') received++
@@ -33,7 +35,16 @@ export async function run(args: string[]): Promise<void> {
     counting = false
     const elapsed = (performance.now() - started) / 1000
     for (const ws of sockets) ws.terminate()
-    console.log(JSON.stringify({ bench: 'sim', targetRate, liveMatchesPerSport: live, streams: sockets.length, seconds: Number(elapsed.toFixed(2)), updatesPerSec: Math.round(received / elapsed) }))
+    console.log(
+      JSON.stringify({
+        bench: 'sim',
+        targetRate,
+        liveMatchesPerSport: live,
+        streams: sockets.length,
+        seconds: Number(elapsed.toFixed(2)),
+        updatesPerSec: Math.round(received / elapsed),
+      }),
+    )
   } finally {
     child.kill('SIGTERM')
   }

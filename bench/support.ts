@@ -21,12 +21,19 @@ export function numberArg(args: string[], name: string, fallback: number): numbe
 }
 
 /** `npm run sim` with a fixed seed; resolves with the info line it prints once it listens. */
-export async function startSimProcess(rate: number, liveMatches: number): Promise<{ child: ChildProcess; info: SimulatorInfo }> {
+export async function startSimProcess(
+  rate: number,
+  liveMatches: number,
+): Promise<{ child: ChildProcess; info: SimulatorInfo }> {
   const cli = fileURLToPath(new URL('../src/sim/cli.ts', import.meta.url))
   const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url))
-  const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--seed', '42', '--rate', String(rate), '--live', String(liveMatches)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [tsx, cli, '--port', '0', '--seed', '42', '--rate', String(rate), '--live', String(liveMatches)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve)
     child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)))
@@ -39,7 +46,9 @@ export async function liveOddsTargets(info: SimulatorInfo): Promise<LiveTarget[]
   const headers = { authorization: `Bearer ${info.apiKey}` }
   const out: LiveTarget[] = []
   for (const sport of info.sports) {
-    const res = await fetch(`${info.oddsBaseUrl}/bookmaker/${info.bookmakerId}/${sport}/matches?status=live`, { headers })
+    const res = await fetch(`${info.oddsBaseUrl}/bookmaker/${info.bookmakerId}/${sport}/matches?status=live`, {
+      headers,
+    })
     for (const { matchId } of (await res.json()) as Array<{ matchId: number }>) out.push({ sport, matchId })
   }
   return out

@@ -32,7 +32,9 @@ test('an event from main arrives on the page', async ({ page }) => {
 
 test('a bridge call with bad input answers a typed error', async ({ page }) => {
   await page.goto(host.url)
-  const result = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', { conflationMs: -5 }))
+  const result = await page.evaluate(() =>
+    (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', { conflationMs: -5 }),
+  )
   expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
   const unknown = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('fs:read' as never))
   expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })

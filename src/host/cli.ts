@@ -32,7 +32,10 @@ const projectRoot = resolve(import.meta.dirname, '../..')
 const rendererDir = join(projectRoot, 'out/renderer')
 if (values.rebuild || !existsSync(join(rendererDir, 'index.html'))) {
   console.error('building the app (electron-vite build)…')
-  const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] })
+  const built = spawnSync('npx', ['electron-vite', 'build'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 

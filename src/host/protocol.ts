@@ -13,6 +13,4 @@ export interface PageNotification {
 
 export type PageToHost = { id: number; channel: string; input: unknown } | { notificationClicked: { matchId: number } }
 export type HostToPage =
-  | { id: number; result: BridgeResult<unknown> }
-  | { event: string; payload: unknown }
-  | { notify: PageNotification }
+  { id: number; result: BridgeResult<unknown> } | { event: string; payload: unknown } | { notify: PageNotification }

@@ -85,7 +85,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return send(response, 200, 'text/html; charset=utf-8', indexHtml, 'no-store')
     }
     if (url.pathname === BRIDGE_SCRIPT_PATH) return send(response, 200, 'text/javascript; charset=utf-8', bridgeScript)
-    if (url.pathname.startsWith(TEAM_IMAGE_PATH)) return serveTeamImage(response, url.pathname.slice(TEAM_IMAGE_PATH.length))
+    if (url.pathname.startsWith(TEAM_IMAGE_PATH))
+      return serveTeamImage(response, url.pathname.slice(TEAM_IMAGE_PATH.length))
     const file = await readStaticFile(options.rendererDir, url.pathname)
     if (!file) return send(response, 404, 'text/plain; charset=utf-8', 'not found')
     return send(response, 200, file.type, file.body)

@@ -30,7 +30,10 @@ export function electronHostPorts(options: ElectronHostOptions): HostPorts {
       async exportCsv(suggestedName, produce) {
         const parent = options.mainWindow()
         const choice = await (parent
-          ? dialog.showSaveDialog(parent, { defaultPath: suggestedName, filters: [{ name: 'CSV', extensions: ['csv'] }] })
+          ? dialog.showSaveDialog(parent, {
+              defaultPath: suggestedName,
+              filters: [{ name: 'CSV', extensions: ['csv'] }],
+            })
           : dialog.showSaveDialog({ defaultPath: suggestedName, filters: [{ name: 'CSV', extensions: ['csv'] }] }))
         if (choice.canceled || !choice.filePath) return { kind: 'canceled' }
         const fd = openSync(choice.filePath, 'w')

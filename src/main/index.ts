@@ -24,7 +24,9 @@ const appLocation: AppLocation = devServer ? { kind: 'origin', origin: devServer
 
 /** Loads the renderer at a hash route (`''` for the main view, `match/12` for one match). */
 function loadRenderer(window: BrowserWindow, route: string): Promise<void> {
-  return devServer ? window.loadURL(`${devServer}#/${route}`) : window.loadFile(join(rendererDir, 'index.html'), { hash: `/${route}` })
+  return devServer
+    ? window.loadURL(`${devServer}#/${route}`)
+    : window.loadFile(join(rendererDir, 'index.html'), { hash: `/${route}` })
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -71,9 +73,18 @@ if (!app.requestSingleInstanceLock()) {
     serveTeamImages(core.images)
     const disconnectIpc = connectIpc(core.router)
     installAppMenu(() => mainWindow)
-    const showUnread = createTray({ idle: join(resources, 'tray.png'), unread: join(resources, 'tray-unread.png') }, showWindow)
+    const showUnread = createTray(
+      { idle: join(resources, 'tray.png'), unread: join(resources, 'tray-unread.png') },
+      showWindow,
+    )
     core.onUnreadChange(showUnread)
-    mainWindow = createMainWindow({ preloadDir, app: appLocation, state: store, icon, load: (w) => loadRenderer(w, '') })
+    mainWindow = createMainWindow({
+      preloadDir,
+      app: appLocation,
+      state: store,
+      icon,
+      load: (w) => loadRenderer(w, ''),
+    })
     mainWindow.on('closed', () => (mainWindow = null))
 
     app.on('before-quit', () => {

@@ -83,10 +83,12 @@ export function createMatchWindow(options: {
 function visibleBounds(bounds: WindowBounds | undefined): WindowBounds {
   const fallback = { width: 1440, height: 900 }
   if (!bounds) return fallback
-  const onScreen = screen.getAllDisplays().some(({ workArea: a }) =>
-    bounds.x === undefined || bounds.y === undefined
-      ? true
-      : bounds.x < a.x + a.width && bounds.x + bounds.width > a.x && bounds.y < a.y + a.height && bounds.y + 40 > a.y,
-  )
+  const onScreen = screen
+    .getAllDisplays()
+    .some(({ workArea: a }) =>
+      bounds.x === undefined || bounds.y === undefined
+        ? true
+        : bounds.x < a.x + a.width && bounds.x + bounds.width > a.x && bounds.y < a.y + a.height && bounds.y + 40 > a.y,
+    )
   return onScreen ? bounds : { ...fallback, maximized: bounds.maximized }
 }

@@ -4,7 +4,13 @@
  * here too, so the page cannot reach any other IPC channel.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { BRIDGE_GLOBAL, EVENT_CHANNELS, IMAGE_HASH_PATTERN, INVOKE_CHANNELS, TEAM_IMAGE_SCHEME } from '../shared/bridge/channels'
+import {
+  BRIDGE_GLOBAL,
+  EVENT_CHANNELS,
+  IMAGE_HASH_PATTERN,
+  INVOKE_CHANNELS,
+  TEAM_IMAGE_SCHEME,
+} from '../shared/bridge/channels'
 
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
 const eventChannels: ReadonlySet<string> = new Set(EVENT_CHANNELS)

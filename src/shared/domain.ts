@@ -41,7 +41,10 @@ export const PriceChange = PriceTick.extend({
 })
 export type PriceChange = z.infer<typeof PriceChange>
 
-export function comparePrice(tick: PriceTick, previous: { price: number; suspended: boolean } | undefined): PriceChange {
+export function comparePrice(
+  tick: PriceTick,
+  previous: { price: number; suspended: boolean } | undefined,
+): PriceChange {
   const previousPrice = previous?.price ?? null
   const delta = previousPrice === null ? 0 : tick.price - previousPrice
   return {

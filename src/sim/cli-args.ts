@@ -43,7 +43,11 @@ export function parseFaults(text: string): FaultOptions {
       faults[numeric.field] = number(name, value, numeric.min, numeric.max)
     } else if (name === 'burst429') {
       const [every, count, retry] = (value ?? '').split(':')
-      faults.burst429 = { every: number('burst429 every', every, 1), count: number('burst429 count', count, 1), retryAfterSeconds: number('burst429 retryAfter', retry, 0) }
+      faults.burst429 = {
+        every: number('burst429 every', every, 1),
+        count: number('burst429 count', count, 1),
+        retryAfterSeconds: number('burst429 retryAfter', retry, 0),
+      }
     } else {
       throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, slow, burst429, error5xx`)
     }
@@ -68,7 +72,9 @@ export function parseCliArgs(argv: readonly string[]): SimulatorOptions {
       options.faults = parseFaults(value ?? '')
       i++
     } else {
-      throw new CliError(`unknown option '${flag}': --port --seed --speed --rate --live --start-time --api-key --faults`)
+      throw new CliError(
+        `unknown option '${flag}': --port --seed --speed --rate --live --start-time --api-key --faults`,
+      )
     }
   }
   return options

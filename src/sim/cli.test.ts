@@ -10,28 +10,62 @@ const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.
 
 describe('cli arguments', () => {
   it('parses numbers and the fault list', () => {
-    expect(parseCliArgs(['--port', '0', '--seed', '42', '--speed', '10', '--rate', '500', '--faults', 'drop=5,burst429=20:3:2,error5xx=0.1'])).toEqual({
+    expect(
+      parseCliArgs([
+        '--port',
+        '0',
+        '--seed',
+        '42',
+        '--speed',
+        '10',
+        '--rate',
+        '500',
+        '--faults',
+        'drop=5,burst429=20:3:2,error5xx=0.1',
+      ]),
+    ).toEqual({
       port: 0,
       seed: 42,
       speed: 10,
       rate: 500,
       faults: { dropEverySeconds: 5, burst429: { every: 20, count: 3, retryAfterSeconds: 2 }, error5xxRatio: 0.1 },
     })
-    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100')).toEqual({ malformedRatio: 0.5, unknownKindRatio: 0.25, slowMs: 100 })
+    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100')).toEqual({
+      malformedRatio: 0.5,
+      unknownKindRatio: 0.25,
+      slowMs: 100,
+    })
   })
 
-  it.each([['--port', 'x'], ['--rate'], ['--wat', '1'], ['--faults', 'malformed=2'], ['--faults', 'gremlins=1']])('refuses %s %s', (...argv) => {
-    expect(() => parseCliArgs(argv)).toThrow(CliError)
-  })
+  it.each([['--port', 'x'], ['--rate'], ['--wat', '1'], ['--faults', 'malformed=2'], ['--faults', 'gremlins=1']])(
+    'refuses %s %s',
+    (...argv) => {
+      expect(() => parseCliArgs(argv)).toThrow(CliError)
+    },
+  )
 })
 
 describe('npm run sim', () => {
   it('prints exactly one JSON line with the documented keys, then serves', async () => {
-    const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--seed', '5', '--rate', '10'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--seed', '5', '--rate', '10'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     try {
-      const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))
+      const line = await new Promise<string>((resolve) =>
+        createInterface({ input: child.stdout }).once('line', resolve),
+      )
       const info = JSON.parse(line) as Record<string, string>
-      expect(Object.keys(info).sort()).toEqual(['apiKey', 'bookmakerId', 'dataBaseUrl', 'imageBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl', 'sport', 'sports', 'wsBaseUrl'])
+      expect(Object.keys(info).sort()).toEqual([
+        'apiKey',
+        'bookmakerId',
+        'dataBaseUrl',
+        'imageBaseUrl',
+        'oddsBaseUrl',
+        'oddsWsBaseUrl',
+        'sport',
+        'sports',
+        'wsBaseUrl',
+      ])
       expect(info.sport).toBe('badminton')
       expect(info.dataBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/data\/badminton$/)
       const res = await fetch(`${info.dataBaseUrl}/classes`, { headers: { authorization: `Bearer ${info.apiKey}` } })

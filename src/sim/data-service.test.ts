@@ -39,20 +39,95 @@ beforeAll(async () => {
 afterAll(async () => sim.close())
 
 const INVENTORY = [
-  '/countries', '/classes', '/tv-channels', '/arenas', '/arenas-by-country', '/referees-by-league',
-  '/leagues', '/leagues-by-date', '/leagues-by-class', '/tournaments', '/tournaments-by-league', '/tournaments-by-class',
-  '/seasons', '/seasons-by-league', '/seasons-by-tournament', '/seasons-info', '/seasons-groups', '/seasons-rounds',
-  '/cup-bracket', '/standings', '/teams', '/teams-seasons', '/teams-by-tournament', '/teams-by-league', '/teams-by-season',
-  '/matches', '/matches-by-date', '/matches-by-date-league', '/matches-live', '/matches-statistics', '/matches-incidents',
-  '/matches-weather', '/matches-tv-channels', '/news-matches', '/agg-news-matches', '/media-leagues',
+  '/countries',
+  '/classes',
+  '/tv-channels',
+  '/arenas',
+  '/arenas-by-country',
+  '/referees-by-league',
+  '/leagues',
+  '/leagues-by-date',
+  '/leagues-by-class',
+  '/tournaments',
+  '/tournaments-by-league',
+  '/tournaments-by-class',
+  '/seasons',
+  '/seasons-by-league',
+  '/seasons-by-tournament',
+  '/seasons-info',
+  '/seasons-groups',
+  '/seasons-rounds',
+  '/cup-bracket',
+  '/standings',
+  '/teams',
+  '/teams-seasons',
+  '/teams-by-tournament',
+  '/teams-by-league',
+  '/teams-by-season',
+  '/matches',
+  '/matches-by-date',
+  '/matches-by-date-league',
+  '/matches-live',
+  '/matches-statistics',
+  '/matches-incidents',
+  '/matches-weather',
+  '/matches-tv-channels',
+  '/news-matches',
+  '/agg-news-matches',
+  '/media-leagues',
 ]
 
 /** Documented routes: schema, and the exact documented field list (data-service.md). */
 const DOCUMENTED: Array<[string, z.ZodType, string[]]> = [
-  ['/teams', TeamRecord, ['id', 'name', 'full_name', 'name_code', 'national', 'type', 'color_primary', 'color_secondary', 'color_text', 'hash_image', 'sub_teams', 'class_id', 'class_name', 'class_hash_image', 'tournament_id', 'tournament_name']],
-  ['/leagues', LeagueRecord, ['id', 'name', 'importance', 'primary_color', 'secondary_color', 'start_league', 'end_league', 'hash_image', 'class_id', 'class_name', 'class_hash_image']],
-  ['/tournaments', TournamentRecord, ['id', 'name', 'importance', 'league_id', 'league_name', 'class_id', 'class_name', 'class_hash_image']],
-  ['/tournaments-by-league', TournamentsByLeagueRecord, ['league_id', 'league_name', 'league_hash_image', 'tournaments']],
+  [
+    '/teams',
+    TeamRecord,
+    [
+      'id',
+      'name',
+      'full_name',
+      'name_code',
+      'national',
+      'type',
+      'color_primary',
+      'color_secondary',
+      'color_text',
+      'hash_image',
+      'sub_teams',
+      'class_id',
+      'class_name',
+      'class_hash_image',
+      'tournament_id',
+      'tournament_name',
+    ],
+  ],
+  [
+    '/leagues',
+    LeagueRecord,
+    [
+      'id',
+      'name',
+      'importance',
+      'primary_color',
+      'secondary_color',
+      'start_league',
+      'end_league',
+      'hash_image',
+      'class_id',
+      'class_name',
+      'class_hash_image',
+    ],
+  ],
+  [
+    '/tournaments',
+    TournamentRecord,
+    ['id', 'name', 'importance', 'league_id', 'league_name', 'class_id', 'class_name', 'class_hash_image'],
+  ],
+  [
+    '/tournaments-by-league',
+    TournamentsByLeagueRecord,
+    ['league_id', 'league_name', 'league_hash_image', 'tournaments'],
+  ],
   ['/teams-seasons', TeamSeasonsRecord, ['team_id', 'team_name', 'team_hash_image', 'tournaments']],
   ['/seasons-rounds', SeasonRoundsRecord, ['season_id', 'season_name', 'rounds']],
   ['/leagues-by-date', LeaguesByDateRecord, ['date', 'leagues']],
@@ -63,22 +138,28 @@ describe('route inventory', () => {
     expect(Object.keys(DATA_ROUTES).sort()).toEqual([...INVENTORY].sort())
   })
 
-  it.each(['badminton', 'cricket', 'hockey'])('every route answers a non-empty top-level array of objects for %s', async (sport) => {
-    const base = sim.dataBaseUrl.replace('/badminton', `/${sport}`)
-    for (const route of INVENTORY) {
-      const list = await rows(route, base)
-      expect(list.length, route).toBeGreaterThan(0)
-      for (const row of list) expect(LooseRecord.safeParse(row).success).toBe(true)
-    }
-  })
+  it.each(['badminton', 'cricket', 'hockey'])(
+    'every route answers a non-empty top-level array of objects for %s',
+    async (sport) => {
+      const base = sim.dataBaseUrl.replace('/badminton', `/${sport}`)
+      for (const route of INVENTORY) {
+        const list = await rows(route, base)
+        expect(list.length, route).toBeGreaterThan(0)
+        for (const row of list) expect(LooseRecord.safeParse(row).success).toBe(true)
+      }
+    },
+  )
 
-  it.each(DOCUMENTED)('%s answers exactly the documented fields with the documented types', async (route, schema, fields) => {
-    const list = await rows(route)
-    for (const row of list) {
-      expect(schema.safeParse(row).success, JSON.stringify(row)).toBe(true)
-      expect(Object.keys(row).sort()).toEqual([...fields].sort())
-    }
-  })
+  it.each(DOCUMENTED)(
+    '%s answers exactly the documented fields with the documented types',
+    async (route, schema, fields) => {
+      const list = await rows(route)
+      for (const row of list) {
+        expect(schema.safeParse(row).success, JSON.stringify(row)).toBe(true)
+        expect(Object.keys(row).sort()).toEqual([...fields].sort())
+      }
+    },
+  )
 
   it('keeps the /leagues-by-date quirk: class_id is text', async () => {
     const [day] = await rows('/leagues-by-date?limit=1')
@@ -143,7 +224,9 @@ describe('matches', () => {
       const day = MatchesByDateRecord.parse(d)
       for (const m of day.matches) expect(typeof m.status).toBe('string')
     }
-    const finished = days.flatMap((d) => d.matches as Array<Record<string, unknown>>).find((m) => m.status === 'finished')
+    const finished = days
+      .flatMap((d) => d.matches as Array<Record<string, unknown>>)
+      .find((m) => m.status === 'finished')
     expect(finished?.home_team_score).toBeTypeOf('number')
   })
 
@@ -157,15 +240,24 @@ describe('matches', () => {
 describe('filter grammar over HTTP', () => {
   const cases: Array<[string, (r: Record<string, unknown>) => boolean]> = [
     ['/matches?status_type=neq.live', (r) => r.status_type !== 'live'],
-    ['/matches?status_type=in.(postponed,canceled)', (r) => r.status_type === 'postponed' || r.status_type === 'canceled'],
+    [
+      '/matches?status_type=in.(postponed,canceled)',
+      (r) => r.status_type === 'postponed' || r.status_type === 'canceled',
+    ],
     ['/matches?home_team_score->current=gt.0', (r) => ((r.home_team_score as { current: number }).current ?? 0) > 0],
     ['/teams?name=like.*Axelsen*', (r) => String(r.name).includes('Axelsen')],
     ['/teams?name=ilike.*axelsen*', (r) => String(r.name).toLowerCase().includes('axelsen')],
     ['/matches?specific_start_time=is.null', (r) => r.specific_start_time === null],
     ['/matches?id=not.lt.100180', (r) => Number(r.id) >= 100180],
-    ['/matches?or=(status_type.eq.postponed,status_type.eq.canceled)', (r) => r.status_type === 'postponed' || r.status_type === 'canceled'],
+    [
+      '/matches?or=(status_type.eq.postponed,status_type.eq.canceled)',
+      (r) => r.status_type === 'postponed' || r.status_type === 'canceled',
+    ],
     ['/matches?and=(id.gte.100170,id.lt.100180)', (r) => Number(r.id) >= 100170 && Number(r.id) < 100180],
-    ['/matches?start_time=gte.2025-05-01&start_time=lt.2025-05-02', (r) => String(r.start_time).startsWith('2025-05-01')],
+    [
+      '/matches?start_time=gte.2025-05-01&start_time=lt.2025-05-02',
+      (r) => String(r.start_time).startsWith('2025-05-01'),
+    ],
   ]
   it.each(cases)('%s', async (path, holds) => {
     const list = await rows(path)
@@ -180,14 +272,18 @@ describe('filter grammar over HTTP', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
   })
 
-  it.each(['/teams?id=eq', '/teams?id=zz.1', '/teams?nope=eq.1', '/teams?or=(id.eq.1', '/teams?limit=-1', '/teams?order=nope.asc'])(
-    'malformed %s → 400 with a PostgREST body',
-    async (path) => {
-      const res = await getJson(`${sim.dataBaseUrl}${path}`, sim.apiKey)
-      expect(res.status).toBe(400)
-      expect(PostgrestErrorBody.safeParse(res.body).success).toBe(true)
-    },
-  )
+  it.each([
+    '/teams?id=eq',
+    '/teams?id=zz.1',
+    '/teams?nope=eq.1',
+    '/teams?or=(id.eq.1',
+    '/teams?limit=-1',
+    '/teams?order=nope.asc',
+  ])('malformed %s → 400 with a PostgREST body', async (path) => {
+    const res = await getJson(`${sim.dataBaseUrl}${path}`, sim.apiKey)
+    expect(res.status).toBe(400)
+    expect(PostgrestErrorBody.safeParse(res.body).success).toBe(true)
+  })
 })
 
 describe('paging, lang, errors', () => {
@@ -227,9 +323,16 @@ describe('images', () => {
     expect(res.headers.get('content-type')).toBe('image/png')
     const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()))
     expect(png.width).toBe(64)
-    const [r, g, b] = [png.data[32 * 64 * 4 + 4 * 8], png.data[32 * 64 * 4 + 4 * 8 + 1], png.data[32 * 64 * 4 + 4 * 8 + 2]]
+    const [r, g, b] = [
+      png.data[32 * 64 * 4 + 4 * 8],
+      png.data[32 * 64 * 4 + 4 * 8 + 1],
+      png.data[32 * 64 * 4 + 4 * 8 + 2],
+    ]
     expect(`#${[r, g, b].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`).toBe(team?.color_primary)
-    for (const [route, field] of [['/leagues', 'hash_image'], ['/classes', 'hash_image']] as const) {
+    for (const [route, field] of [
+      ['/leagues', 'hash_image'],
+      ['/classes', 'hash_image'],
+    ] as const) {
       const [rec] = await rows(`${route}?limit=1`)
       expect((await fetch(`${sim.imageBaseUrl}/${rec?.[field]}.png`)).status).toBe(200)
     }

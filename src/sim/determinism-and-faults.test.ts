@@ -17,10 +17,15 @@ const START = Date.UTC(2025, 5, 1, 18)
 
 describe('determinism', () => {
   it('same seed and startTime → same world, same prices, same messages per seq', async () => {
-    const [a, b] = await Promise.all([start({ seed: 99, startTime: START, rate: 0 }), start({ seed: 99, startTime: START, rate: 0 })])
+    const [a, b] = await Promise.all([
+      start({ seed: 99, startTime: START, rate: 0 }),
+      start({ seed: 99, startTime: START, rate: 0 }),
+    ])
     expect(a.bookmakerId).toBe(b.bookmakerId)
     for (const route of ['/teams', '/leagues', '/matches?select=id,start_time,home_team_id,away_team_id,status_type']) {
-      expect((await getJson(`${a.dataBaseUrl}${route}`, a.apiKey)).body).toEqual((await getJson(`${b.dataBaseUrl}${route}`, b.apiKey)).body)
+      expect((await getJson(`${a.dataBaseUrl}${route}`, a.apiKey)).body).toEqual(
+        (await getJson(`${b.dataBaseUrl}${route}`, b.apiKey)).body,
+      )
     }
     const id = a.control.liveOddsMatchIds('hockey')[0] as number
     expect(b.control.liveOddsMatchIds('hockey')[0]).toBe(id)
@@ -49,9 +54,14 @@ describe('determinism', () => {
   })
 
   it('another seed → another world', async () => {
-    const [a, b] = await Promise.all([start({ seed: 1, startTime: START, rate: 0 }), start({ seed: 2, startTime: START, rate: 0 })])
+    const [a, b] = await Promise.all([
+      start({ seed: 1, startTime: START, rate: 0 }),
+      start({ seed: 2, startTime: START, rate: 0 }),
+    ])
     expect(a.bookmakerId).not.toBe(b.bookmakerId)
-    expect((await getJson(`${a.dataBaseUrl}/teams?select=color_primary`, a.apiKey)).body).not.toEqual((await getJson(`${b.dataBaseUrl}/teams?select=color_primary`, b.apiKey)).body)
+    expect((await getJson(`${a.dataBaseUrl}/teams?select=color_primary`, a.apiKey)).body).not.toEqual(
+      (await getJson(`${b.dataBaseUrl}/teams?select=color_primary`, b.apiKey)).body,
+    )
   })
 })
 

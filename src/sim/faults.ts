@@ -55,10 +55,18 @@ export class Faults {
     if (malformedRatio <= 0 && unknownKindRatio <= 0) return [text]
     const out: string[] = []
     if (unknownKindRatio > 0 && this.rng.chance(unknownKindRatio)) {
-      out.push(JSON.stringify({ type: `sim_unknown_kind_${++this.unknownKinds % 3}`, note: 'fault injection', ts: Date.now() }))
+      out.push(
+        JSON.stringify({
+          type: `sim_unknown_kind_${++this.unknownKinds % 3}`,
+          note: 'fault injection',
+          ts: Date.now(),
+        }),
+      )
     }
     // Cut mid-way: the classic torn frame a client must count and skip, not crash on.
-    out.push(malformedRatio > 0 && this.rng.chance(malformedRatio) ? `${text.slice(0, Math.max(1, text.length >> 1))}` : text)
+    out.push(
+      malformedRatio > 0 && this.rng.chance(malformedRatio) ? `${text.slice(0, Math.max(1, text.length >> 1))}` : text,
+    )
     return out
   }
 }

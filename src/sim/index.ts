@@ -25,7 +25,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const apiKey = options.apiKey ?? 'demo-key'
   const startTime = options.startTime ?? Date.now()
   const world = buildWorld({ seed, startTime, liveMatches: options.liveMatches ?? 8, apiKey })
-  const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<SimSport, SportLookup>
+  const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<
+    SimSport,
+    SportLookup
+  >
   const clock = new WorldClock(startTime, options.speed ?? 1)
   const faults = new Faults(new Rng(deriveSeed(seed, 'faults')))
   const hub = new Hub(faults)
@@ -33,7 +36,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const dataLive = new DataLive(lookups, clock, hub)
 
   const server = new SimHttpServer(hub, faults, (ctx, methodAllowed) => {
-    if (!methodAllowed) return jsonReply(405, { error: 'method_not_allowed', message: `${ctx.method} is not allowed on ${ctx.url.pathname}` })
+    if (!methodAllowed)
+      return jsonReply(405, {
+        error: 'method_not_allowed',
+        message: `${ctx.method} is not allowed on ${ctx.url.pathname}`,
+      })
     if (ctx.url.pathname.startsWith('/data/')) return postgrestError(404, 'PGRST125', `no route ${ctx.url.pathname}`)
     return jsonReply(404, { error: 'not_found', message: `no route ${ctx.url.pathname}` })
   })
@@ -46,7 +53,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults.set(f)
     if (dropTimer) clearInterval(dropTimer)
     dropTimer = undefined
-    if (f.dropEverySeconds && f.dropEverySeconds > 0) dropTimer = setInterval(() => hub.dropAll(), f.dropEverySeconds * 1000)
+    if (f.dropEverySeconds && f.dropEverySeconds > 0)
+      dropTimer = setInterval(() => hub.dropAll(), f.dropEverySeconds * 1000)
   }
   setFaults(options.faults ?? {})
 
@@ -79,7 +87,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       dropConnections: () => hub.dropAll(),
       matchPrices(sport, matchId) {
         const snapshot = engine.snapshot(matchId)
-        if (!snapshot || snapshot.sport !== sport || !isSimSport(sport)) throw new Error(`no prices for ${sport} match ${matchId}`)
+        if (!snapshot || snapshot.sport !== sport || !isSimSport(sport))
+          throw new Error(`no prices for ${sport} match ${matchId}`)
         return snapshot
       },
       liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),

@@ -16,25 +16,30 @@ beforeAll(async () => {
 afterAll(async () => sim.close())
 
 describe('odds updates stream', () => {
-  it.each(['ws', 'http'] as const)('over %s: canonical price messages with a per-match seq that continues the REST snapshot', async (transport) => {
-    const id = sim.control.liveOddsMatchIds('cricket')[0] as number
-    const snapshot = MatchPricesWire.parse((await getJson(`${sim.oddsBaseUrl}/bookmaker/${sim.bookmakerId}/cricket/${id}`, sim.apiKey)).body)
-    const url = oddsStreamUrl(sim, 'cricket', id, 'updates', transport)
-    const collector = transport === 'ws' ? await WsCollector.open(url) : (await SseCollector.open(url)).collector
-    try {
-      await collector.until((m) => m.length >= 20)
-      const messages = parseAll(collector.messages).map((m) => UpdatesMessage.parse(m))
-      const seqs = messages.flatMap((m) => ('seq' in m ? [m.seq] : []))
-      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe((seqs[i - 1] as number) + 1)
-      expect(seqs[0]).toBeGreaterThan(snapshot.seq ?? 0)
-      for (const m of messages) {
-        expect(m.ts).toBeLessThanOrEqual(Date.now())
-        if (m.type === 'price') expect(m.matchId).toBe(id)
+  it.each(['ws', 'http'] as const)(
+    'over %s: canonical price messages with a per-match seq that continues the REST snapshot',
+    async (transport) => {
+      const id = sim.control.liveOddsMatchIds('cricket')[0] as number
+      const snapshot = MatchPricesWire.parse(
+        (await getJson(`${sim.oddsBaseUrl}/bookmaker/${sim.bookmakerId}/cricket/${id}`, sim.apiKey)).body,
+      )
+      const url = oddsStreamUrl(sim, 'cricket', id, 'updates', transport)
+      const collector = transport === 'ws' ? await WsCollector.open(url) : (await SseCollector.open(url)).collector
+      try {
+        await collector.until((m) => m.length >= 20)
+        const messages = parseAll(collector.messages).map((m) => UpdatesMessage.parse(m))
+        const seqs = messages.flatMap((m) => ('seq' in m ? [m.seq] : []))
+        for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe((seqs[i - 1] as number) + 1)
+        expect(seqs[0]).toBeGreaterThan(snapshot.seq ?? 0)
+        for (const m of messages) {
+          expect(m.ts).toBeLessThanOrEqual(Date.now())
+          if (m.type === 'price') expect(m.matchId).toBe(id)
+        }
+      } finally {
+        collector.close()
       }
-    } finally {
-      collector.close()
-    }
-  })
+    },
+  )
 
   it('settles a match when it finishes: markets suspended, then finished, then silence', async () => {
     const id = sim.control.liveOddsMatchIds('badminton')[0] as number
@@ -63,28 +68,31 @@ describe('odds updates stream', () => {
 })
 
 describe('data live streams', () => {
-  it.each(['ws', 'http'] as const)('over %s: status, score and time messages with string values, converted by the shared schemas', async (transport) => {
-    const base = transport === 'ws' ? sim.wsBaseUrl : sim.dataBaseUrl
-    const open = async (type: string) => {
-      const url = `${base}/live/${type}?token=${sim.apiKey}`
-      return transport === 'ws' ? WsCollector.open(url) : (await SseCollector.open(url)).collector
-    }
-    const score = await open('score')
-    const time = await open('time')
-    try {
-      await score.until((m) => m.length >= 2)
-      await time.until((m) => m.length >= 1)
-      const raw = JSON.parse(score.messages[0] as string) as Record<string, unknown>
-      for (const v of Object.values(raw)) expect(typeof v).toBe('string')
-      const parsed = LiveScoreMessage.parse(raw)
-      expect(parsed.match_id).toBeTypeOf('number')
-      expect(parsed.periods.length).toBeGreaterThan(0)
-      expect(LIVE_DATA_MESSAGES.time.parse(JSON.parse(time.messages[0] as string)).time).toBeTypeOf('number')
-    } finally {
-      score.close()
-      time.close()
-    }
-  })
+  it.each(['ws', 'http'] as const)(
+    'over %s: status, score and time messages with string values, converted by the shared schemas',
+    async (transport) => {
+      const base = transport === 'ws' ? sim.wsBaseUrl : sim.dataBaseUrl
+      const open = async (type: string) => {
+        const url = `${base}/live/${type}?token=${sim.apiKey}`
+        return transport === 'ws' ? WsCollector.open(url) : (await SseCollector.open(url)).collector
+      }
+      const score = await open('score')
+      const time = await open('time')
+      try {
+        await score.until((m) => m.length >= 2)
+        await time.until((m) => m.length >= 1)
+        const raw = JSON.parse(score.messages[0] as string) as Record<string, unknown>
+        for (const v of Object.values(raw)) expect(typeof v).toBe('string')
+        const parsed = LiveScoreMessage.parse(raw)
+        expect(parsed.match_id).toBeTypeOf('number')
+        expect(parsed.periods.length).toBeGreaterThan(0)
+        expect(LIVE_DATA_MESSAGES.time.parse(JSON.parse(time.messages[0] as string)).time).toBeTypeOf('number')
+      } finally {
+        score.close()
+        time.close()
+      }
+    },
+  )
 
   it('per-event streams carry only that match, and status changes follow the clock', async () => {
     const live = (await getJson(`${sim.dataBaseUrl}/matches-live?select=id`, sim.apiKey)).body as Array<{ id: number }>

@@ -2,7 +2,11 @@
 import { WebSocket } from 'ws'
 import type { SimulatorHandle } from './types'
 
-export async function getJson(url: string, key?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+export async function getJson(
+  url: string,
+  key?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const res = await fetch(url, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } })
   const text = await res.text()
   let body: unknown = text
@@ -14,8 +18,17 @@ export async function getJson(url: string, key?: string, headers: Record<string,
   return { status: res.status, body, headers: res.headers }
 }
 
-export async function sendJson(method: string, url: string, key: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+export async function sendJson(
+  method: string,
+  url: string,
+  key: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   return { status: res.status, body: (await res.json()) as unknown }
 }
 
@@ -41,7 +54,11 @@ export class WsCollector {
 
   /** Waits until `predicate` holds over the messages so far (or fails after `timeoutMs`). */
   async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
-    return waitFor(() => predicate(this.messages), timeoutMs, () => `${this.messages.length} messages`).then(() => this.messages)
+    return waitFor(
+      () => predicate(this.messages),
+      timeoutMs,
+      () => `${this.messages.length} messages`,
+    ).then(() => this.messages)
   }
 
   close(): void {
@@ -82,7 +99,11 @@ export class SseCollector {
   }
 
   async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
-    return waitFor(() => predicate(this.messages), timeoutMs, () => `${this.messages.length} messages`).then(() => this.messages)
+    return waitFor(
+      () => predicate(this.messages),
+      timeoutMs,
+      () => `${this.messages.length} messages`,
+    ).then(() => this.messages)
   }
 
   close(): void {
@@ -90,7 +111,11 @@ export class SseCollector {
   }
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs: number, describe: () => string = () => ''): Promise<void> {
+export async function waitFor(
+  condition: () => boolean,
+  timeoutMs: number,
+  describe: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms ${describe()}`)
@@ -102,7 +127,13 @@ export function parseAll(messages: readonly string[]): Array<Record<string, unkn
   return messages.map((m) => JSON.parse(m) as Record<string, unknown>)
 }
 
-export function oddsStreamUrl(sim: SimulatorHandle, sport: string, matchId: number, kind: 'updates' | 'overrides', transport: 'ws' | 'http' = 'ws'): string {
+export function oddsStreamUrl(
+  sim: SimulatorHandle,
+  sport: string,
+  matchId: number,
+  kind: 'updates' | 'overrides',
+  transport: 'ws' | 'http' = 'ws',
+): string {
   const base = transport === 'ws' ? sim.oddsWsBaseUrl : sim.oddsBaseUrl
   return `${base}/live/${sim.bookmakerId}/${sport}/${matchId}/${kind}?token=${sim.apiKey}`
 }

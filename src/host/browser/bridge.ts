@@ -4,7 +4,13 @@
  * file before the renderer's own script; the renderer cannot tell the two transports apart.
  */
 import type { OddsMonitorApi } from '../../shared/bridge/api'
-import { BRIDGE_GLOBAL, EVENT_CHANNELS, IMAGE_HASH_PATTERN, INVOKE_CHANNELS, TEAM_IMAGE_PATH } from '../../shared/bridge/channels'
+import {
+  BRIDGE_GLOBAL,
+  EVENT_CHANNELS,
+  IMAGE_HASH_PATTERN,
+  INVOKE_CHANNELS,
+  TEAM_IMAGE_PATH,
+} from '../../shared/bridge/channels'
 import type { BridgeResult } from '../../shared/bridge/result'
 import { BRIDGE_SOCKET_PATH, type HostToPage, type PageNotification, type PageToHost } from '../protocol'
 
@@ -16,7 +22,9 @@ const outbox: string[] = []
 let nextId = 1
 
 const token = new URLSearchParams(location.search).get('token') ?? ''
-const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${BRIDGE_SOCKET_PATH}?token=${encodeURIComponent(token)}`)
+const socket = new WebSocket(
+  `${location.origin.replace(/^http/, 'ws')}${BRIDGE_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+)
 
 socket.addEventListener('open', () => {
   for (const message of outbox.splice(0)) socket.send(message)
@@ -47,7 +55,8 @@ function showNotification({ title, body, matchId }: PageNotification): void {
     }
   }
   if (Notification.permission === 'granted') show()
-  else if (Notification.permission !== 'denied') void Notification.requestPermission().then((p) => p === 'granted' && show())
+  else if (Notification.permission !== 'denied')
+    void Notification.requestPermission().then((p) => p === 'granted' && show())
 }
 socket.addEventListener('close', () => {
   for (const resolve of pending.values()) {

@@ -31,7 +31,11 @@ async function startCore(dataDir: string, options: { service?: string; logs?: st
     info: { name: 'Odds Monitor', version: '0.0.0', host: 'browser', platform: 'linux', dataDir, logFile: 'memory' },
     store: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
     secrets: new KeytarSecretStore(options.service ?? `Odds Monitor test ${randomUUID()}`),
-    ports: { notifier: { notify: () => {} }, exporter: downloadExporter, windows: { openMatch: () => ({ url: null }) } },
+    ports: {
+      notifier: { notify: () => {} },
+      exporter: downloadExporter,
+      windows: { openMatch: () => ({ url: null }) },
+    },
     isTrustedSender: (url) => url === APP.url,
     log: {
       info: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
@@ -53,12 +57,26 @@ async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: u
   return result.value
 }
 
+/** Settings that point the core at a simulator standing for the real services. */
+async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
+  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
+  await invoke(core, 'settings:update', {
+    bookmakerId,
+    dataBaseUrl,
+    imageBaseUrl,
+    wsBaseUrl,
+    oddsBaseUrl,
+    oddsWsBaseUrl,
+  })
+}
+
 /** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, deadlineMs = 20_000): Promise<T> {
   const until = Date.now() + deadlineMs
   let last = await read()
   while (!accept(last)) {
-    if (Date.now() > until) throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
+    if (Date.now() > until)
+      throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
     last = await read()
   }
@@ -77,27 +95,29 @@ describe('the core', () => {
     core.router.addSink((channel, payload) => events.push({ channel, payload }))
 
     expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'demo', sports: ['badminton', 'cricket', 'hockey'] })
-    const demoLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const demoLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', {
+      mode: 'live',
+      sport: 'badminton',
+    })
     expect(demoLive.matches).toHaveLength(3)
     // Another sport of the demo world, with the trader's sport set to it, reaches the same simulator.
     await invoke(core, 'settings:update', { sport: 'hockey' })
-    const hockey = await invoke<{ matches: Array<{ sport: string }> }>(core, 'discover:matches', { mode: 'live', sport: 'hockey' })
+    const hockey = await invoke<{ matches: Array<{ sport: string }> }>(core, 'discover:matches', {
+      mode: 'live',
+      sport: 'hockey',
+    })
     expect(hockey.matches.map((m) => m.sport)).toEqual(['hockey', 'hockey', 'hockey'])
     await invoke(core, 'settings:update', { sport: 'badminton' })
 
-    await invoke(core, 'settings:update', {
-      bookmakerId: real.bookmakerId,
-      dataBaseUrl: real.dataBaseUrl,
-      imageBaseUrl: real.imageBaseUrl,
-      wsBaseUrl: real.wsBaseUrl,
-      oddsBaseUrl: real.oddsBaseUrl,
-      oddsWsBaseUrl: real.oddsWsBaseUrl,
-    })
+    await pointAt(core, real)
     await invoke(core, 'keys:set', { account: 'data-service', key: real.apiKey })
     await invoke(core, 'keys:set', { account: 'odds-feed', key: real.apiKey })
     expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'real', bookmakerId: real.bookmakerId })
     expect(demoFeeds).toHaveLength(1)
-    const realLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const realLive = await invoke<{ matches: unknown[] }>(core, 'discover:matches', {
+      mode: 'live',
+      sport: 'badminton',
+    })
     expect(realLive.matches).toHaveLength(2)
     expect(await invoke(core, 'keys:test', { account: 'odds-feed' })).toMatchObject({ ok: true, message: 'key works' })
 
@@ -130,7 +150,10 @@ describe('the core', () => {
   it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
     const first = (await startCore(dataDir)).core
-    const live = await invoke<{ matches: Array<{ matchId: number }> }>(first, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const live = await invoke<{ matches: Array<{ matchId: number }> }>(first, 'discover:matches', {
+      mode: 'live',
+      sport: 'badminton',
+    })
     const state = await invoke<{ activeId: string }>(first, 'watchlists:get')
     await invoke(first, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
     await invoke(first, 'settings:update', { theme: 'light' })
@@ -152,17 +175,13 @@ describe('the core', () => {
     const service = `Odds Monitor test ${randomUUID()}`
 
     const online = (await startCore(dataDir, { service })).core
-    await invoke(online, 'settings:update', {
-      bookmakerId: feed.bookmakerId,
-      dataBaseUrl: feed.dataBaseUrl,
-      imageBaseUrl: feed.imageBaseUrl,
-      wsBaseUrl: feed.wsBaseUrl,
-      oddsBaseUrl: feed.oddsBaseUrl,
-      oddsWsBaseUrl: feed.oddsWsBaseUrl,
-    })
+    await pointAt(online, feed)
     await invoke(online, 'keys:set', { account: 'data-service', key: world.apiKey })
     await invoke(online, 'keys:set', { account: 'odds-feed', key: world.apiKey })
-    const live = await invoke<{ matches: Array<{ matchId: number }> }>(online, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const live = await invoke<{ matches: Array<{ matchId: number }> }>(online, 'discover:matches', {
+      mode: 'live',
+      sport: 'badminton',
+    })
     const state = await invoke<{ activeId: string }>(online, 'watchlists:get')
     await invoke(online, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
     const seen = await eventually(

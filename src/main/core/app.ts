@@ -154,9 +154,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
-    const endpointsChanged = (['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const).some(
-      (field) => next[field] !== previous[field],
-    )
+    const endpointsChanged = (
+      ['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const
+    ).some((field) => next[field] !== previous[field])
     if (endpointsChanged && session.mode().mode === 'real') void live.restart()
   })
   watchlists.onChange((state) => {

@@ -72,7 +72,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
 
   router.handle('overrides:set', async ({ matchId, oddType, ...body }) => {
     orFail(await s.odds.setOverride({ sport: sportOf(s, matchId), matchId, oddType }, body))
-    return { ok: true, message: `override set: ${body.oddKey} at ${body.oddValue.toFixed(2)} for ${body.durationSeconds} s` }
+    return {
+      ok: true,
+      message: `override set: ${body.oddKey} at ${body.oddValue.toFixed(2)} for ${body.durationSeconds} s`,
+    }
   })
   router.handle('overrides:lift', async ({ matchId, oddType, oddKey }) => {
     orFail(await s.odds.liftOverride({ sport: sportOf(s, matchId), matchId, oddType }, oddKey))
@@ -88,7 +91,9 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('rules:deliveryGet', () => s.alerts.deliverySettings())
   router.handle('rules:deliverySet', (delivery) => s.alerts.setDeliverySettings(delivery))
 
-  router.handle('history:series', ({ matchId, from, to, maxPoints }) => historySeries(s.cache, matchId, from, to, maxPoints))
+  router.handle('history:series', ({ matchId, from, to, maxPoints }) =>
+    historySeries(s.cache, matchId, from, to, maxPoints),
+  )
   router.handle('history:ticks', ({ matchId, from, to, offset, limit }) => {
     const range = rangeOf(from, to)
     const rows = s.cache.ticks(matchId, range.from, range.to, { limit, offset })
@@ -114,7 +119,13 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   })
 }
 
-function historySeries(cache: Cache, matchId: number, from: number | undefined, to: number | undefined, maxPoints: number): HistorySeries {
+function historySeries(
+  cache: Cache,
+  matchId: number,
+  from: number | undefined,
+  to: number | undefined,
+  maxPoints: number,
+): HistorySeries {
   const range = rangeOf(from, to)
   const outcomes = cache.history(matchId, 'all', range.from, range.to, maxPoints)
   return {

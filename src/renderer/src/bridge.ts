@@ -30,7 +30,10 @@ export async function call<C extends InvokeChannel>(
   return result.value
 }
 
-export function subscribe<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
+export function subscribe<C extends EventChannel>(
+  channel: C,
+  listener: (payload: EventPayload<C>) => void,
+): () => void {
   return window.oddsMonitor.on(channel, listener)
 }
 

@@ -223,7 +223,9 @@ export type LiveDataType = (typeof LIVE_DATA_TYPES)[number]
 
 const liveNumber = z.union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())])
 const liveInt = liveNumber.pipe(z.number().int())
-const liveBool = z.union([z.boolean(), z.enum(['true', 'false', '']).transform((s) => (s === '' ? null : s === 'true'))]).nullable()
+const liveBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '']).transform((s) => (s === '' ? null : s === 'true'))])
+  .nullable()
 /** An optional field the service may send as "" ("no value"); "" must not coerce to 0. */
 const blank = z.literal('').transform(() => null)
 const liveOptNumber = z.union([blank, liveNumber]).nullable().optional()

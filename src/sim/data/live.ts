@@ -68,7 +68,8 @@ export class DataLive {
           this.hub.publish(liveChannel(sport, type), text)
           this.hub.publish(liveChannel(sport, type, match.id), text)
         }
-        if (before.status !== moment.status || before.reason !== moment.reason) send('status', { type: moment.status, reason: moment.reason })
+        if (before.status !== moment.status || before.reason !== moment.reason)
+          send('status', { type: moment.status, reason: moment.reason })
         if (before.stepIndex !== moment.stepIndex) {
           const first = Math.max(before.stepIndex + 1, moment.stepIndex - MAX_INCIDENTS_PER_TICK + 1)
           for (let i = first; i <= moment.stepIndex; i++) {
@@ -85,7 +86,8 @@ export class DataLive {
           }
           for (const team of ['home', 'away'] as const) send('score', scoreFields(moment.step, team))
         }
-        if (moment.status === 'live' && before.minute !== minute) send('time', { time: Math.floor(moment.elapsedS), period: moment.step.period })
+        if (moment.status === 'live' && before.minute !== minute)
+          send('time', { time: Math.floor(moment.elapsedS), period: moment.step.period })
       }
     }
   }

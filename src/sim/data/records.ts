@@ -78,7 +78,12 @@ function standingsOf(ctx: RouteContext, season: SeasonRec): Row[] {
     }
   }
   return [...table.entries()]
-    .map(([teamId, r]) => ({ team_id: teamId, team_name: ctx.lookup.team(teamId).name, ...r, points: r.wins * 2 + r.draws }))
+    .map(([teamId, r]) => ({
+      team_id: teamId,
+      team_name: ctx.lookup.team(teamId).name,
+      ...r,
+      points: r.wins * 2 + r.draws,
+    }))
     .sort((a, b) => b.points - a.points || a.team_id - b.team_id)
     .map((r, i) => ({ position: i + 1, ...r }))
 }
@@ -86,7 +91,9 @@ function standingsOf(ctx: RouteContext, season: SeasonRec): Row[] {
 export const DATA_ROUTES: Record<string, DataRoute> = {
   /* ---------- Reference ---------- */
   '/countries': { rows: (c) => c.lookup.world.countries.map((x) => ({ ...x })) },
-  '/classes': { rows: (c) => c.lookup.world.classes.map(({ id, name, alpha, hash_image }) => ({ id, name, alpha, hash_image })) },
+  '/classes': {
+    rows: (c) => c.lookup.world.classes.map(({ id, name, alpha, hash_image }) => ({ id, name, alpha, hash_image })),
+  },
   '/tv-channels': { rows: (c) => c.lookup.world.tvChannels.map((x) => ({ ...x })) },
   '/arenas': { rows: (c) => c.lookup.world.arenas.map((x) => ({ ...x })) },
   '/arenas-by-country': {
@@ -94,7 +101,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
       c.lookup.world.countries.map((country) => ({
         country_id: country.id,
         country_name: country.name,
-        arenas: c.lookup.world.arenas.filter((a) => a.country_id === country.id).map(({ id, name, city, capacity }) => ({ id, name, city, capacity })),
+        arenas: c.lookup.world.arenas
+          .filter((a) => a.country_id === country.id)
+          .map(({ id, name, city, capacity }) => ({ id, name, city, capacity })),
       })),
   },
   '/referees-by-league': {
@@ -102,7 +111,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
       c.lookup.world.leagues.map((l) => ({
         league_id: l.id,
         league_name: l.name,
-        referees: c.lookup.world.referees.filter((r) => r.league_id === l.id).map(({ id, name, country_id, country_name }) => ({ id, name, country_id, country_name })),
+        referees: c.lookup.world.referees
+          .filter((r) => r.league_id === l.id)
+          .map(({ id, name, country_id, country_name }) => ({ id, name, country_id, country_name })),
       })),
   },
 
@@ -117,7 +128,14 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
           date,
           leagues: [...new Set(matches.map((m) => m.leagueId))].map((id) => {
             const l = c.lookup.league(id)
-            return { class_id: l.class_name, class_name: l.class_name, class_hash_image: l.class_hash_image, league_id: l.id, league_name: l.name, league_importance: l.importance }
+            return {
+              class_id: l.class_name,
+              class_name: l.class_name,
+              class_hash_image: l.class_hash_image,
+              league_id: l.id,
+              league_name: l.name,
+              league_importance: l.importance,
+            }
           }),
         })),
   },
@@ -127,7 +145,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
         class_id: cls.id,
         class_name: cls.name,
         class_hash_image: cls.hash_image,
-        leagues: c.lookup.world.leagues.filter((l) => l.class_id === cls.id).map(({ id, name, importance, hash_image }) => ({ id, name, importance, hash_image })),
+        leagues: c.lookup.world.leagues
+          .filter((l) => l.class_id === cls.id)
+          .map(({ id, name, importance, hash_image }) => ({ id, name, importance, hash_image })),
       })),
   },
 
@@ -139,7 +159,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
         league_id: l.id,
         league_name: l.name,
         league_hash_image: l.hash_image,
-        tournaments: c.lookup.world.tournaments.filter((t) => t.league_id === l.id).map(({ id, name, importance }) => ({ id, name, importance })),
+        tournaments: c.lookup.world.tournaments
+          .filter((t) => t.league_id === l.id)
+          .map(({ id, name, importance }) => ({ id, name, importance })),
       })),
   },
   '/tournaments-by-class': {
@@ -148,7 +170,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
         class_id: cls.id,
         class_name: cls.name,
         class_hash_image: cls.hash_image,
-        tournaments: c.lookup.world.tournaments.filter((t) => t.class_id === cls.id).map(({ id, name, importance }) => ({ id, name, importance })),
+        tournaments: c.lookup.world.tournaments
+          .filter((t) => t.class_id === cls.id)
+          .map(({ id, name, importance }) => ({ id, name, importance })),
       })),
   },
 
@@ -160,7 +184,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
         league_id: l.id,
         league_name: l.name,
         league_hash_image: l.hash_image,
-        seasons: c.lookup.world.seasons.filter((s) => s.league_id === l.id).map(({ id, name, year }) => ({ id, name, year })),
+        seasons: c.lookup.world.seasons
+          .filter((s) => s.league_id === l.id)
+          .map(({ id, name, year }) => ({ id, name, year })),
       })),
   },
   '/seasons-by-tournament': {
@@ -168,7 +194,9 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
       c.lookup.world.tournaments.map((t) => ({
         tournament_id: t.id,
         tournament_name: t.name,
-        seasons: c.lookup.world.seasons.filter((s) => s.tournament_id === t.id).map(({ id, name, year }) => ({ id, name, year })),
+        seasons: c.lookup.world.seasons
+          .filter((s) => s.tournament_id === t.id)
+          .map(({ id, name, year }) => ({ id, name, year })),
       })),
   },
   '/seasons-info': {
@@ -188,8 +216,12 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
       })
     },
   },
-  '/seasons-groups': { rows: (c) => c.lookup.world.seasons.map((s) => ({ season_id: s.id, season_name: s.name, groups: s.groups })) },
-  '/seasons-rounds': { rows: (c) => c.lookup.world.seasons.map((s) => ({ season_id: s.id, season_name: s.name, rounds: s.rounds })) },
+  '/seasons-groups': {
+    rows: (c) => c.lookup.world.seasons.map((s) => ({ season_id: s.id, season_name: s.name, groups: s.groups })),
+  },
+  '/seasons-rounds': {
+    rows: (c) => c.lookup.world.seasons.map((s) => ({ season_id: s.id, season_name: s.name, rounds: s.rounds })),
+  },
 
   /* ---------- Competition ---------- */
   '/cup-bracket': {
@@ -206,19 +238,39 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
             .filter(({ match }) => match.roundId === r.id)
             .map(({ match, moment }) => {
               const score = finalScore(match)
-              const winner = moment.status !== 'finished' || score.homeDisplay === score.awayDisplay ? null : score.homeDisplay > score.awayDisplay ? match.homeTeamId : match.awayTeamId
-              return { match_id: match.id, home_team_id: match.homeTeamId, away_team_id: match.awayTeamId, winner_team_id: winner }
+              const winner =
+                moment.status !== 'finished' || score.homeDisplay === score.awayDisplay
+                  ? null
+                  : score.homeDisplay > score.awayDisplay
+                    ? match.homeTeamId
+                    : match.awayTeamId
+              return {
+                match_id: match.id,
+                home_team_id: match.homeTeamId,
+                away_team_id: match.awayTeamId,
+                winner_team_id: winner,
+              }
             }),
         })),
       }))
     },
   },
   '/standings': {
-    rows: (c) => c.lookup.world.seasons.map((s) => ({ season_id: s.id, season_name: s.name, league_id: s.league_id, type: 'total', standings: standingsOf(c, s) })),
+    rows: (c) =>
+      c.lookup.world.seasons.map((s) => ({
+        season_id: s.id,
+        season_name: s.name,
+        league_id: s.league_id,
+        type: 'total',
+        standings: standingsOf(c, s),
+      })),
   },
 
   /* ---------- Teams ---------- */
-  '/teams': { rows: (c) => c.lookup.world.teams.map(teamRow), hiddenColumns: ['primary_league_id', 'country_id', 'category_id'] },
+  '/teams': {
+    rows: (c) => c.lookup.world.teams.map(teamRow),
+    hiddenColumns: ['primary_league_id', 'country_id', 'category_id'],
+  },
   '/teams-seasons': {
     rows: (c) =>
       c.lookup.world.teams.map((t) => {
@@ -236,13 +288,28 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
       }),
   },
   '/teams-by-tournament': {
-    rows: (c) => c.lookup.world.tournaments.map((t) => ({ tournament_id: t.id, tournament_name: t.name, teams: c.lookup.world.teams.filter((x) => x.tournament_id === t.id).map(teamBrief) })),
+    rows: (c) =>
+      c.lookup.world.tournaments.map((t) => ({
+        tournament_id: t.id,
+        tournament_name: t.name,
+        teams: c.lookup.world.teams.filter((x) => x.tournament_id === t.id).map(teamBrief),
+      })),
   },
   '/teams-by-league': {
-    rows: (c) => c.lookup.world.leagues.map((l) => ({ league_id: l.id, league_name: l.name, teams: c.lookup.world.teams.filter((x) => x.primary_league_id === l.id).map(teamBrief) })),
+    rows: (c) =>
+      c.lookup.world.leagues.map((l) => ({
+        league_id: l.id,
+        league_name: l.name,
+        teams: c.lookup.world.teams.filter((x) => x.primary_league_id === l.id).map(teamBrief),
+      })),
   },
   '/teams-by-season': {
-    rows: (c) => c.lookup.world.seasons.map((s) => ({ season_id: s.id, season_name: s.name, teams: seasonTeams(c, s).map(teamBrief) })),
+    rows: (c) =>
+      c.lookup.world.seasons.map((s) => ({
+        season_id: s.id,
+        season_name: s.name,
+        teams: seasonTeams(c, s).map(teamBrief),
+      })),
   },
 
   /* ---------- Matches ---------- */
@@ -257,7 +324,10 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
     rows: (c) =>
       [...groupBy(withMoments(c), ({ match }) => dateOf(match.startTime)).entries()]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([date, list]) => ({ date, matches: list.map(({ match, moment }) => compactMatchRecord(c.lookup, match, moment)) })),
+        .map(([date, list]) => ({
+          date,
+          matches: list.map(({ match, moment }) => compactMatchRecord(c.lookup, match, moment)),
+        })),
   },
   '/matches-by-date-league': {
     rows: (c) =>
@@ -273,17 +343,33 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
           }
         }),
   },
-  '/matches-statistics': { rows: (c) => withMoments(c).map(({ match, moment }) => ({ match_id: match.id, statistics: statisticsOf(match, moment) })) },
-  '/matches-incidents': { rows: (c) => withMoments(c).map(({ match, moment }) => ({ match_id: match.id, incidents: incidentsOf(match, moment) })) },
+  '/matches-statistics': {
+    rows: (c) =>
+      withMoments(c).map(({ match, moment }) => ({ match_id: match.id, statistics: statisticsOf(match, moment) })),
+  },
+  '/matches-incidents': {
+    rows: (c) =>
+      withMoments(c).map(({ match, moment }) => ({ match_id: match.id, incidents: incidentsOf(match, moment) })),
+  },
   '/matches-weather': {
     // Indoor sports: the hall's conditions, which is what a weather row can honestly say.
-    rows: (c) => c.lookup.world.matches.map((m) => ({ match_id: m.id, indoor: c.lookup.world.sport !== 'cricket', temperature_c: 18 + (m.id % 10), condition: c.lookup.world.sport === 'cricket' ? 'clear' : 'indoor', humidity: 40 + (m.id % 30) })),
+    rows: (c) =>
+      c.lookup.world.matches.map((m) => ({
+        match_id: m.id,
+        indoor: c.lookup.world.sport !== 'cricket',
+        temperature_c: 18 + (m.id % 10),
+        condition: c.lookup.world.sport === 'cricket' ? 'clear' : 'indoor',
+        humidity: 40 + (m.id % 30),
+      })),
   },
   '/matches-tv-channels': {
     rows: (c) =>
       c.lookup.world.matches.map((m) => ({
         match_id: m.id,
-        tv_channels: m.tvChannelIds.map((id) => c.lookup.world.tvChannels.find((t) => t.id === id)).filter((t) => t !== undefined).map(({ id, name }) => ({ id, name })),
+        tv_channels: m.tvChannelIds
+          .map((id) => c.lookup.world.tvChannels.find((t) => t.id === id))
+          .filter((t) => t !== undefined)
+          .map(({ id, name }) => ({ id, name })),
       })),
   },
 
@@ -294,7 +380,11 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
       [...groupBy(c.lookup.world.news, (n) => n.match_id).entries()].map(([matchId, list]) => ({
         match_id: matchId,
         news_count: list.length,
-        latest_published_at: list.map((n) => n.published_at).sort().at(-1) ?? null,
+        latest_published_at:
+          list
+            .map((n) => n.published_at)
+            .sort()
+            .at(-1) ?? null,
         titles: list.map((n) => n.title),
       })),
   },

@@ -22,21 +22,42 @@ export function postgrestError(status: number, code: string, message: string, hi
   return jsonReply(status, { code, details: null, hint, message })
 }
 
-function accessReply(sportParam: string, key: string | undefined, apiKey: string): { ok: true; sport: SimSport } | { ok: false; reply: Reply } {
-  if (!isSimSport(sportParam)) return { ok: false, reply: postgrestError(404, 'PGRST125', `no data service for sport '${sportParam}'`) }
+function accessReply(
+  sportParam: string,
+  key: string | undefined,
+  apiKey: string,
+): { ok: true; sport: SimSport } | { ok: false; reply: Reply } {
+  if (!isSimSport(sportParam))
+    return { ok: false, reply: postgrestError(404, 'PGRST125', `no data service for sport '${sportParam}'`) }
   const access = checkDataKey(apiKey, key, sportParam)
-  if (!access.ok) return { ok: false, reply: postgrestError(access.status, access.status === 401 ? 'PGRST301' : 'PGRST403', access.message) }
+  if (!access.ok)
+    return {
+      ok: false,
+      reply: postgrestError(access.status, access.status === 401 ? 'PGRST301' : 'PGRST403', access.message),
+    }
   return { ok: true, sport: sportParam }
 }
 
-export function registerDataRoutes(server: SimHttpServer, deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string }): void {
+export function registerDataRoutes(
+  server: SimHttpServer,
+  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string },
+): void {
   server.rest.add('GET', '/data/:sport/:route', (ctx: RequestContext) => {
     const access = accessReply(ctx.params.sport ?? '', requestKey(ctx.headers), deps.apiKey)
     if (!access.ok) return access.reply
     const path = `/${ctx.params.route ?? ''}`
     const route = DATA_ROUTES[path]
-    if (!route) return postgrestError(404, 'PGRST125', `route ${path} does not exist`, 'see the 36-route inventory of data-service.md')
-    const rows = translateRows(route.rows({ lookup: deps.lookups[access.sport], worldNow: deps.clock.worldNow() }), ctx.url.searchParams.get('lang'))
+    if (!route)
+      return postgrestError(
+        404,
+        'PGRST125',
+        `route ${path} does not exist`,
+        'see the 36-route inventory of data-service.md',
+      )
+    const rows = translateRows(
+      route.rows({ lookup: deps.lookups[access.sport], worldNow: deps.clock.worldNow() }),
+      ctx.url.searchParams.get('lang'),
+    )
     const outcome = runQuery(rows, ctx.url.searchParams, {
       ...(route.hiddenColumns ? { hiddenColumns: route.hiddenColumns } : {}),
       defaultLimit: PAGE_LIMIT,
@@ -51,13 +72,19 @@ export function registerDataRoutes(server: SimHttpServer, deps: { lookups: Recor
     if (!access.ok) return access
     const type = ctx.params.type ?? ''
     if (!(LIVE_DATA_TYPES as readonly string[]).includes(type)) {
-      return { ok: false, reply: postgrestError(404, 'PGRST125', `no live type '${type}': ${LIVE_DATA_TYPES.join(', ')}`) }
+      return {
+        ok: false,
+        reply: postgrestError(404, 'PGRST125', `no live type '${type}': ${LIVE_DATA_TYPES.join(', ')}`),
+      }
     }
     const eventId = ctx.params.eventId
     if (eventId !== undefined && !deps.lookups[access.sport].matches.has(Number(eventId))) {
       return { ok: false, reply: postgrestError(404, 'PGRST125', `no ${access.sport} event ${eventId}`) }
     }
-    return { ok: true, channels: [liveChannel(access.sport, type, eventId === undefined ? undefined : Number(eventId))] }
+    return {
+      ok: true,
+      channels: [liveChannel(access.sport, type, eventId === undefined ? undefined : Number(eventId))],
+    }
   }
   server.streams.add('GET', '/data/:sport/live/:type', live).add('GET', '/data/:sport/live/:type/:eventId', live)
 }

@@ -13,7 +13,8 @@ function translateValue(value: unknown, dictionary: Record<string, string>, isNa
   if (Array.isArray(value)) return value.map((v) => translateValue(v, dictionary, isName))
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = translateValue(v, dictionary, k === 'name' || k.endsWith('_name'))
+    for (const [k, v] of Object.entries(value))
+      out[k] = translateValue(v, dictionary, k === 'name' || k.endsWith('_name'))
     return out
   }
   return value

@@ -31,13 +31,20 @@ export type AccessCheck = { ok: true } | { ok: false; status: 401 | 403; message
 
 /** Data service: may this key read this sport? */
 export function checkDataKey(apiKey: string, key: string | undefined, sport: SimSport): AccessCheck {
-  if (!key) return { ok: false, status: 401, message: 'missing API key: send Authorization: Bearer <key> (or ?token=<key> on live streams)' }
+  if (!key)
+    return {
+      ok: false,
+      status: 401,
+      message: 'missing API key: send Authorization: Bearer <key> (or ?token=<key> on live streams)',
+    }
   if (key === apiKey) return { ok: true }
   const prefix = `${apiKey}:`
   if (key.startsWith(prefix)) {
     const sports = key.slice(prefix.length).split('+')
     if (sports.every(isSimSport)) {
-      return sports.includes(sport) ? { ok: true } : { ok: false, status: 403, message: `this API key's plan does not include ${sport}` }
+      return sports.includes(sport)
+        ? { ok: true }
+        : { ok: false, status: 403, message: `this API key's plan does not include ${sport}` }
     }
   }
   return { ok: false, status: 401, message: 'invalid API key' }

@@ -19,7 +19,10 @@ export class Router<T> {
   }
 
   /** `methodAllowed` false means the path exists under another method (405, not 404). */
-  match(method: string, pathname: string): { target: T; params: Params } | { target: undefined; methodAllowed: boolean } {
+  match(
+    method: string,
+    pathname: string,
+  ): { target: T; params: Params } | { target: undefined; methodAllowed: boolean } {
     const parts = pathname.split('/').filter(Boolean)
     let pathKnown = false
     for (const route of this.routes) {

@@ -79,7 +79,13 @@ export class SimHttpServer {
   }
 
   private context(req: IncomingMessage, body: unknown, params: Params = {}): RequestContext {
-    return { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), params, headers: req.headers, body }
+    return {
+      method: req.method ?? 'GET',
+      url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+      params,
+      headers: req.headers,
+      body,
+    }
   }
 
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -93,9 +99,20 @@ export class SimHttpServer {
       if (this.faults.slowMs > 0) await new Promise((r) => setTimeout(r, this.faults.slowMs))
       const fault = this.faults.nextHttpFault()
       if (fault.kind === '429') {
-        return send(res, jsonReply(429, { error: 'rate_limited', message: `too many requests; retry after ${fault.retryAfterSeconds} s` }, { 'retry-after': String(fault.retryAfterSeconds) }))
+        return send(
+          res,
+          jsonReply(
+            429,
+            { error: 'rate_limited', message: `too many requests; retry after ${fault.retryAfterSeconds} s` },
+            { 'retry-after': String(fault.retryAfterSeconds) },
+          ),
+        )
       }
-      if (fault.kind === '503') return send(res, jsonReply(503, { error: 'unavailable', message: 'service temporarily unavailable (injected fault)' }))
+      if (fault.kind === '503')
+        return send(
+          res,
+          jsonReply(503, { error: 'unavailable', message: 'service temporarily unavailable (injected fault)' }),
+        )
       const found = this.rest.match(ctx.method, ctx.url.pathname)
       if (!found.target) return send(res, this.notFound(ctx, found.methodAllowed))
       send(res, await found.target({ ...ctx, params: found.params }))

@@ -18,19 +18,29 @@ export type SportAccess = { ok: true; bookmaker: Bookmaker; sport: SimSport } | 
 
 export function bookmakerAccess(world: World, bookmakerId: string, key: string | undefined): BookmakerAccess {
   const known = [world.bookmaker, world.rival]
-  if (!key) return { ok: false, reply: oddsError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key> (streams: ?token=<key>)') }
+  if (!key)
+    return {
+      ok: false,
+      reply: oddsError(
+        401,
+        'unauthorized',
+        'missing API key: send Authorization: Bearer <key> (streams: ?token=<key>)',
+      ),
+    }
   const owner = known.find((b) => b.apiKey === key)
   if (!owner) return { ok: false, reply: oddsError(401, 'unauthorized', 'invalid API key') }
   const bookmaker = known.find((b) => b.id === bookmakerId)
   if (!bookmaker) return { ok: false, reply: oddsError(404, 'not_found', `no bookmaker ${bookmakerId}`) }
-  if (owner !== bookmaker) return { ok: false, reply: oddsError(403, 'forbidden', 'this API key belongs to another bookmaker') }
+  if (owner !== bookmaker)
+    return { ok: false, reply: oddsError(403, 'forbidden', 'this API key belongs to another bookmaker') }
   return { ok: true, bookmaker }
 }
 
 export function sportAccess(world: World, bookmakerId: string, sport: string, key: string | undefined): SportAccess {
   const access = bookmakerAccess(world, bookmakerId, key)
   if (!access.ok) return access
-  if (!(ODDS_SPORTS as readonly string[]).includes(sport)) return { ok: false, reply: oddsError(404, 'not_found', `unknown sport ${sport}`) }
+  if (!(ODDS_SPORTS as readonly string[]).includes(sport))
+    return { ok: false, reply: oddsError(404, 'not_found', `unknown sport ${sport}`) }
   const bookmaker = access.bookmaker
   if (!(bookmaker.sports as readonly string[]).includes(sport)) {
     return { ok: false, reply: oddsError(403, 'forbidden', `bookmaker ${bookmaker.id} has no access to ${sport}`) }

@@ -125,7 +125,9 @@ export class MatchBook {
   }
 
   /** The groups as the REST answer serves them (`odds.fullTime`, …), with served prices. */
-  groups(served: (market: Market, index: number) => { price: number; suspended: boolean }): Record<string, MarketWire[]> {
+  groups(
+    served: (market: Market, index: number) => { price: number; suspended: boolean },
+  ): Record<string, MarketWire[]> {
     const groups: Record<string, MarketWire[]> = {}
     for (const market of this.markets) {
       const member = groupMemberName(market.oddType)

@@ -118,7 +118,9 @@ export class OddsEngine {
     const price = market.prices[index] as number
     if (!this.overrides.any(matchId)) return { price, suspended: market.suspended }
     const o = this.overrides.get(matchId, market.oddType, market.oddKeys[index] as string)
-    return o ? { price: o.oddValue, suspended: market.suspended || o.suspended } : { price, suspended: market.suspended }
+    return o
+      ? { price: o.oddValue, suspended: market.suspended || o.suspended }
+      : { price, suspended: market.suspended }
   }
 
   snapshot(matchId: number): MatchPricesWire | undefined {
@@ -200,7 +202,13 @@ export class OddsEngine {
       }
       if (moment.status !== p.status) {
         p.status = moment.status
-        this.publishUpdate(p, publish, (seq, ts) => ({ type: 'match_status', matchId: p.match.id, status: moment.status, seq, ts }))
+        this.publishUpdate(p, publish, (seq, ts) => ({
+          type: 'match_status',
+          matchId: p.match.id,
+          status: moment.status,
+          seq,
+          ts,
+        }))
       }
       if (p.book.settled) continue
       const shut = moment.status === 'interrupted' || (moment.status === 'live' && moment.step.decisive)

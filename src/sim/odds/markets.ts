@@ -34,7 +34,14 @@ export interface MarketContext {
   awayPlayers: readonly string[]
 }
 
-function winner(oddType: string, name: string, label: string, ctx: MarketContext, withDraw: boolean, line?: number): MarketTemplate {
+function winner(
+  oddType: string,
+  name: string,
+  label: string,
+  ctx: MarketContext,
+  withDraw: boolean,
+  line?: number,
+): MarketTemplate {
   const edge = (ctx.homeStrength - 0.5) * 4
   const outcomes: OutcomeTemplate[] = [{ key: 'home', label: ctx.homeName, scoreSign: 1, logit: edge }]
   if (withDraw) outcomes.push({ key: 'draw', label: 'Draw', scoreSign: 0, logit: -1 })
@@ -84,8 +91,12 @@ const SPORT_MARKETS: Record<SimSport, (ctx: MarketContext) => MarketTemplate[]> 
       name: 'top_batter',
       label: 'Top batter',
       outcomes: [
-        ...ctx.homePlayers.slice(0, 2).map((p, i) => ({ key: `home_${i + 1}`, label: p, scoreSign: 0, logit: ctx.rng.next() - 0.5 })),
-        ...ctx.awayPlayers.slice(0, 2).map((p, i) => ({ key: `away_${i + 1}`, label: p, scoreSign: 0, logit: ctx.rng.next() - 0.5 })),
+        ...ctx.homePlayers
+          .slice(0, 2)
+          .map((p, i) => ({ key: `home_${i + 1}`, label: p, scoreSign: 0, logit: ctx.rng.next() - 0.5 })),
+        ...ctx.awayPlayers
+          .slice(0, 2)
+          .map((p, i) => ({ key: `away_${i + 1}`, label: p, scoreSign: 0, logit: ctx.rng.next() - 0.5 })),
       ],
     },
     winner('team', 'most_sixes', 'Most sixes', ctx, false),

@@ -44,7 +44,11 @@ export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void 
     if (!access.ok) return access
     const matchId = Number(ctx.params.matchId)
     const p = Number.isInteger(matchId) ? engine.get(matchId) : undefined
-    if (!p || p.sport !== access.sport) return { ok: false, reply: oddsError(404, 'not_found', `no prices for ${access.sport} match ${ctx.params.matchId}`) }
+    if (!p || p.sport !== access.sport)
+      return {
+        ok: false,
+        reply: oddsError(404, 'not_found', `no prices for ${access.sport} match ${ctx.params.matchId}`),
+      }
     return { ok: true, p, sport: access.sport }
   }
 
@@ -85,16 +89,26 @@ export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void 
     })
     .add('GET', '/odds/:route', (ctx) => publicRoute(deps, ctx.params.route ?? ''))
 
-  const dashboardStream = (kind: 'updates' | 'overrides') => (ctx: RequestContext): StreamResolution => {
-    const key = ctx.url.searchParams.get('token') ?? requestKey(ctx.headers)
-    const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', key ?? undefined)
-    if (!access.ok) return access
-    const matchId = Number(ctx.params.matchId)
-    if (!Number.isInteger(matchId) || engine.get(matchId)?.sport !== access.sport) {
-      return { ok: false, reply: oddsError(404, 'not_found', `no prices for ${access.sport} match ${ctx.params.matchId}`) }
+  const dashboardStream =
+    (kind: 'updates' | 'overrides') =>
+    (ctx: RequestContext): StreamResolution => {
+      const key = ctx.url.searchParams.get('token') ?? requestKey(ctx.headers)
+      const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', key ?? undefined)
+      if (!access.ok) return access
+      const matchId = Number(ctx.params.matchId)
+      if (!Number.isInteger(matchId) || engine.get(matchId)?.sport !== access.sport) {
+        return {
+          ok: false,
+          reply: oddsError(404, 'not_found', `no prices for ${access.sport} match ${ctx.params.matchId}`),
+        }
+      }
+      return {
+        ok: true,
+        channels: [
+          kind === 'updates' ? updatesChannel(access.sport, matchId) : overridesChannel(access.sport, matchId),
+        ],
+      }
     }
-    return { ok: true, channels: [kind === 'updates' ? updatesChannel(access.sport, matchId) : overridesChannel(access.sport, matchId)] }
-  }
   for (const kind of ['updates', 'overrides'] as const) {
     server.streams.add('GET', `/odds/live/:bookmakerId/:sport/:matchId/${kind}`, dashboardStream(kind))
     server.streams.add('GET', `/odds/bookmaker/:bookmakerId/:sport/:matchId/${kind}`, dashboardStream(kind))
@@ -114,21 +128,28 @@ function matchList(deps: OddsDeps, sport: SimSport, query: URLSearchParams): Rep
     return oddsError(400, 'invalid_request', `status must be 'live' or 'upcoming', got '${status}'`)
   }
   const lookup = deps.lookups[sport]
-  const contains = (value: string, wanted: string | null): boolean => wanted === null || value.toLowerCase().includes(wanted.toLowerCase())
+  const contains = (value: string, wanted: string | null): boolean =>
+    wanted === null || value.toLowerCase().includes(wanted.toLowerCase())
   // Interrupted matches count as live and delayed ones as upcoming; postponed and finished are left out.
-  const group = (s: string): string | undefined => (s === 'live' || s === 'interrupted' ? 'live' : s === 'upcoming' || s === 'delayed' ? 'upcoming' : undefined)
+  const group = (s: string): string | undefined =>
+    s === 'live' || s === 'interrupted' ? 'live' : s === 'upcoming' || s === 'delayed' ? 'upcoming' : undefined
   const rows = deps.engine
     .pricedMatches(sport)
-    .filter((p) => p.book.totalOdds > 0 && group(p.status) !== undefined && (status === null || group(p.status) === status))
+    .filter(
+      (p) => p.book.totalOdds > 0 && group(p.status) !== undefined && (status === null || group(p.status) === status),
+    )
     .map((p) => matchSummary(deps.engine, lookup, p))
     .filter((m) => contains(String(m.league), query.get('league')) || String(m.leagueId) === query.get('league'))
-    .filter((m) => contains(String(m.homeTeam), query.get('homeTeam')) && contains(String(m.awayTeam), query.get('awayTeam')))
+    .filter(
+      (m) => contains(String(m.homeTeam), query.get('homeTeam')) && contains(String(m.awayTeam), query.get('awayTeam')),
+    )
   const start = Number(page) * MATCHES_PER_PAGE
   return jsonReply(200, rows.slice(start, start + MATCHES_PER_PAGE))
 }
 
 function patchOverride(engine: OddsEngine, p: PricedMatch, ctx: RequestContext): Reply {
-  if (ctx.body === undefined) return oddsError(400, 'invalid_body', 'a JSON body {oddKey, oddValue, durationSeconds, suspended} is required')
+  if (ctx.body === undefined)
+    return oddsError(400, 'invalid_body', 'a JSON body {oddKey, oddValue, durationSeconds, suspended} is required')
   if (ctx.body === INVALID_JSON) return oddsError(400, 'invalid_body', 'the request body is not valid JSON')
   const parsed = OverrideRequest.safeParse(ctx.body)
   if (!parsed.success) {
@@ -143,10 +164,20 @@ function patchOverride(engine: OddsEngine, p: PricedMatch, ctx: RequestContext):
   const found = p.book.findOutcome(oddType, parsed.data.oddKey)
   if (!found) {
     const keys = p.book.markets.filter((m) => m.oddType === oddType).flatMap((m) => m.oddKeys)
-    return oddsError(400, 'unknown_odd_key', `unknown oddKey '${parsed.data.oddKey}' in ${oddType}; known keys: ${keys.join(', ')}`)
+    return oddsError(
+      400,
+      'unknown_odd_key',
+      `unknown oddKey '${parsed.data.oddKey}' in ${oddType}; known keys: ${keys.join(', ')}`,
+    )
   }
-  if (p.book.settled) return oddsError(409, 'match_settled', `match ${p.match.id} is finished and its markets are settled`)
-  const t = engine.overrides.set(p.match.id, { oddType, ...parsed.data }, found.market.prices[found.index] as number, Date.now())
+  if (p.book.settled)
+    return oddsError(409, 'match_settled', `match ${p.match.id} is finished and its markets are settled`)
+  const t = engine.overrides.set(
+    p.match.id,
+    { oddType, ...parsed.data },
+    found.market.prices[found.index] as number,
+    Date.now(),
+  )
   return jsonReply(200, { action: t.action, previousValue: t.previousValue, ...publicEntry(t.entry) })
 }
 
@@ -156,9 +187,18 @@ function verify(engine: OddsEngine, p: PricedMatch): Record<string, unknown> {
   for (const market of p.book.markets) {
     const implied = market.prices.reduce((s, price) => s + 1 / price, 0)
     // Rounding and the price clamp move the book a little off the exact margin.
-    if (!market.suspended && (implied < 1 || implied > MARGIN + 0.1)) problems.push(`${market.oddType} ${market.name}: implied ${implied.toFixed(3)}`)
+    if (!market.suspended && (implied < 1 || implied > MARGIN + 0.1))
+      problems.push(`${market.oddType} ${market.name}: implied ${implied.toFixed(3)}`)
   }
-  return { matchId: p.match.id, ok: problems.length === 0, seq: p.book.seq, checkedAt: new Date().toISOString(), marketsChecked: p.book.markets.length, problems, overrides: engine.overrides.list(p.match.id).length }
+  return {
+    matchId: p.match.id,
+    ok: problems.length === 0,
+    seq: p.book.seq,
+    checkedAt: new Date().toISOString(),
+    marketsChecked: p.book.markets.length,
+    problems,
+    overrides: engine.overrides.list(p.match.id).length,
+  }
 }
 
 function publicRoute(deps: OddsDeps, route: string): Reply {

@@ -20,7 +20,16 @@ import type {
   World,
   WorldMatch,
 } from './model'
-import { CITIES, COUNTRIES, FIRST_NAMES, INTERNATIONAL, LAST_NAMES, LEAGUE_SUFFIXES, MASCOTS, TV_CHANNELS } from './names'
+import {
+  CITIES,
+  COUNTRIES,
+  FIRST_NAMES,
+  INTERNATIONAL,
+  LAST_NAMES,
+  LEAGUE_SUFFIXES,
+  MASCOTS,
+  TV_CHANNELS,
+} from './names'
 import { SIM_SPORTS, SPORT_RULES, type SimSport } from './sports'
 
 export interface WorldOptions {
@@ -80,7 +89,9 @@ function buildSport(sport: SimSport, options: WorldOptions): SportWorld {
   }))
   const classes: ClassRec[] = [
     { id: ids.take(), name: INTERNATIONAL, alpha: null, hash_image: image('#1f4e79', '#ffffff'), country_id: null },
-    ...countries.slice(0, 4).map((c) => ({ id: ids.take(), name: c.name, alpha: c.alpha, hash_image: c.hash_image, country_id: c.id })),
+    ...countries
+      .slice(0, 4)
+      .map((c) => ({ id: ids.take(), name: c.name, alpha: c.alpha, hash_image: c.hash_image, country_id: c.id })),
   ]
 
   const year = new Date(options.startTime).getUTCFullYear()
@@ -158,11 +169,29 @@ function buildSport(sport: SimSport, options: WorldOptions): SportWorld {
   }))
   const referees: RefereeRec[] = leagues.map((l, i) => {
     const country = countries[i % countries.length] as CountryRec
-    return { id: ids.take(), name: `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, country_id: country.id, country_name: country.name, league_id: l.id }
+    return {
+      id: ids.take(),
+      name: `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`,
+      country_id: country.id,
+      country_name: country.name,
+      league_id: l.id,
+    }
   })
-  const tvChannels: TvChannelRec[] = TV_CHANNELS.map((name, i) => ({ id: ids.take(), name, country_id: (countries[i % countries.length] as CountryRec).id }))
+  const tvChannels: TvChannelRec[] = TV_CHANNELS.map((name, i) => ({
+    id: ids.take(),
+    name,
+    country_id: (countries[i % countries.length] as CountryRec).id,
+  }))
 
-  const matches = buildMatches(sport, rng, ids, options, { leagues, tournaments, seasons, teams, arenas, referees, tvChannels })
+  const matches = buildMatches(sport, rng, ids, options, {
+    leagues,
+    tournaments,
+    seasons,
+    teams,
+    arenas,
+    referees,
+    tvChannels,
+  })
   const news: NewsRec[] = matches
     .filter((_, i) => i % 3 === 0)
     .map((m) => {
@@ -178,7 +207,21 @@ function buildSport(sport: SimSport, options: WorldOptions): SportWorld {
         source: 'Sim Sports Desk',
       }
     })
-  return { sport, countries, classes, leagues, tournaments, seasons, teams, arenas, referees, tvChannels, matches, news, images }
+  return {
+    sport,
+    countries,
+    classes,
+    leagues,
+    tournaments,
+    seasons,
+    teams,
+    arenas,
+    referees,
+    tvChannels,
+    matches,
+    news,
+    images,
+  }
 }
 
 function buildTeams(
@@ -235,20 +278,39 @@ function buildTeams(
     for (let i = 0; i + 1 < 12; i += 2) {
       const a = singles[i] as TeamRec
       const b = singles[i + 1] as TeamRec
-      teams.push(make(`${a.name} / ${b.name}`, `${a.full_name} / ${b.full_name}`, `${a.name_code}/${b.name_code}`, [a.id, b.id], i))
+      teams.push(
+        make(
+          `${a.name} / ${b.name}`,
+          `${a.full_name} / ${b.full_name}`,
+          `${a.name_code}/${b.name_code}`,
+          [a.id, b.id],
+          i,
+        ),
+      )
     }
   } else {
     for (let i = 0; i < 20; i++) {
       const city = CITIES[i % CITIES.length] as string
       const mascot = MASCOTS[(i * 5) % MASCOTS.length] as string
-      teams.push(make(`${city} ${mascot}`, `${city} ${mascot} ${sport === 'hockey' ? 'HC' : 'CC'}`, city.slice(0, 3).toUpperCase(), [], i))
+      teams.push(
+        make(
+          `${city} ${mascot}`,
+          `${city} ${mascot} ${sport === 'hockey' ? 'HC' : 'CC'}`,
+          city.slice(0, 3).toUpperCase(),
+          [],
+          i,
+        ),
+      )
     }
   }
   return teams
 }
 
 /** What a match refers to: the sport's world built so far. */
-type MatchRefs = Pick<SportWorld, 'leagues' | 'tournaments' | 'seasons' | 'teams' | 'arenas' | 'referees' | 'tvChannels'>
+type MatchRefs = Pick<
+  SportWorld,
+  'leagues' | 'tournaments' | 'seasons' | 'teams' | 'arenas' | 'referees' | 'tvChannels'
+>
 
 /** Which kind of match each slot is, in the order they are built (the order is part of the seed). */
 function matchPlan(liveMatches: number): Array<'live' | 'upcoming' | 'finished' | MatchFate['kind']> {
@@ -285,7 +347,8 @@ function buildMatches(sport: SimSport, rng: Rng, ids: IdSource, options: WorldOp
       case 'interrupted': {
         const progress = 0.05 + rng.next() * 0.7
         startTime = options.startTime - Math.round(progress * durationMs)
-        if (slot === 'interrupted') fate = { kind: 'interrupted', pauseAtS: Math.round(progress * script.duration) + 120, pauseForS: 300 }
+        if (slot === 'interrupted')
+          fate = { kind: 'interrupted', pauseAtS: Math.round(progress * script.duration) + 120, pauseForS: 300 }
         break
       }
       case 'upcoming':
@@ -324,7 +387,8 @@ function buildMatches(sport: SimSport, rng: Rng, ids: IdSource, options: WorldOp
       roundId: round.id,
       leagueId: tournament.league_id,
       arenaId: (refs.arenas[index % refs.arenas.length] as ArenaRec).id,
-      refereeId: (refs.referees.find((r) => r.league_id === tournament.league_id) ?? (refs.referees[0] as RefereeRec)).id,
+      refereeId: (refs.referees.find((r) => r.league_id === tournament.league_id) ?? (refs.referees[0] as RefereeRec))
+        .id,
       tvChannelIds: [(refs.tvChannels[index % refs.tvChannels.length] as TvChannelRec).id],
     }
   })

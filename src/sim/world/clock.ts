@@ -43,7 +43,13 @@ export interface MatchMoment {
 export function momentOf(match: WorldMatch, worldNow: number): MatchMoment {
   const rules = SPORT_RULES[match.sport]
   const first = match.script.steps[0] as ScoreStep
-  const notStarted = (status: MatchStatusType, reason: string): MatchMoment => ({ status, reason, elapsedS: 0, step: first, stepIndex: 0 })
+  const notStarted = (status: MatchStatusType, reason: string): MatchMoment => ({
+    status,
+    reason,
+    elapsedS: 0,
+    step: first,
+    stepIndex: 0,
+  })
   const fate = match.fate
   if (fate.kind === 'postponed') return notStarted('postponed', 'Postponed')
   if (fate.kind === 'canceled') return notStarted('canceled', 'Canceled')
@@ -62,7 +68,13 @@ export function momentOf(match: WorldMatch, worldNow: number): MatchMoment {
   const end = fate.kind === 'retired' ? fate.atS : match.script.duration
   const { step, index } = stepAt(match.script, Math.min(elapsed, end))
   if (elapsed >= end) {
-    return { status: 'finished', reason: fate.kind === 'retired' ? 'Retired' : 'Ended', elapsedS: end, step, stepIndex: index }
+    return {
+      status: 'finished',
+      reason: fate.kind === 'retired' ? 'Retired' : 'Ended',
+      elapsedS: end,
+      step,
+      stepIndex: index,
+    }
   }
   if (paused) return { status: 'interrupted', reason: 'Interrupted', elapsedS: elapsed, step, stepIndex: index }
   return { status: 'live', reason: rules.periodLabel(step.period), elapsedS: elapsed, step, stepIndex: index }

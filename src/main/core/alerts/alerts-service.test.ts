@@ -45,7 +45,14 @@ describe('AlertsService', () => {
     const service = makeService(memoryStore(), notified)
     service.setDeliverySettings({ coalesceSeconds: 0, quietHours: null, muted: false })
     service.saveRule(draft)
-    const tick = { matchId: 9, oddType: 'full-time', oddKey: 'match_winner#home', suspended: false, serverTs: 1, receivedTs: 1 }
+    const tick = {
+      matchId: 9,
+      oddType: 'full-time',
+      oddKey: 'match_winner#home',
+      suspended: false,
+      serverTs: 1,
+      receivedTs: 1,
+    }
     const base = { previousSuspended: false, direction: 'up' as const, delta: 0, deltaPct: 0 }
     service.engine.onPriceChange({ ...tick, ...base, price: 1.9, previousPrice: null })
     service.engine.onPriceChange({ ...tick, ...base, price: 2.1, previousPrice: 1.9 })

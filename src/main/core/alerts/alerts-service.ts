@@ -59,7 +59,9 @@ export class AlertsService {
       throw new BridgeFailure('invalid_input', 'that rule no longer exists')
     }
     const rule = AlertRule.parse({ ...input, id })
-    this.rules = this.rules.some((r) => r.id === id) ? this.rules.map((r) => (r.id === id ? rule : r)) : [...this.rules, rule]
+    this.rules = this.rules.some((r) => r.id === id)
+      ? this.rules.map((r) => (r.id === id ? rule : r))
+      : [...this.rules, rule]
     this.delivery.forgetRule(id)
     this.commitRules()
     return rule

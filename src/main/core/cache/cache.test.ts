@@ -45,7 +45,15 @@ const overrideEvent = (receivedTs: number): OverrideEvent => ({
 
 describe('persistence', () => {
   it('keeps ticks, override events, alerts, matches and reference data across a reopen', () => {
-    const alert = { id: 'a1', ruleId: 'r1', matchId: 7, createdAt: T0 + 30, title: 'Home shortened', body: '2.10 → 2.15', extra: { pct: 2.4 } }
+    const alert = {
+      id: 'a1',
+      ruleId: 'r1',
+      matchId: 7,
+      createdAt: T0 + 30,
+      title: 'Home shortened',
+      body: '2.10 → 2.15',
+      extra: { pct: 2.4 },
+    }
     const first = openCache(file)
     first.recordTicks([
       tick(T0, 2.1),

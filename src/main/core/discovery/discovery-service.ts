@@ -46,12 +46,20 @@ export class DiscoveryService {
       this.data.list(sport, 'teams', { query: pg().ilike('name', pattern).order('name'), limit: 20 }),
       this.data.list(sport, 'leagues', { query: pg().ilike('name', pattern).order('name'), limit: 20 }),
     ])
-    const teamHits = (orFail(teams).records as TeamRecord[]).map(
-      (t): SearchHit => ({ kind: 'team', id: t.id, name: t.name, detail: t.class_name ?? null, hashImage: t.hash_image ?? null }),
-    )
-    const leagueHits = (orFail(leagues).records as LeagueRecord[]).map(
-      (l): SearchHit => ({ kind: 'league', id: l.id, name: l.name, detail: l.class_name ?? null, hashImage: l.hash_image ?? null }),
-    )
+    const teamHits = (orFail(teams).records as TeamRecord[]).map((t): SearchHit => ({
+      kind: 'team',
+      id: t.id,
+      name: t.name,
+      detail: t.class_name ?? null,
+      hashImage: t.hash_image ?? null,
+    }))
+    const leagueHits = (orFail(leagues).records as LeagueRecord[]).map((l): SearchHit => ({
+      kind: 'league',
+      id: l.id,
+      name: l.name,
+      detail: l.class_name ?? null,
+      hashImage: l.hash_image ?? null,
+    }))
     return [...leagueHits, ...teamHits]
   }
 }
@@ -77,6 +85,11 @@ function matchFilter(query: ParsedQuery): PgQuery {
 /** A feed failure becomes a bridge failure in the feed's own words ("key rejected", …). */
 export function orFail<T>(result: FeedResult<T>): T {
   if (result.ok) return result.value
-  const code = result.error.kind === 'key_rejected' ? 'key_rejected' : result.error.kind === 'not_available' ? 'not_available' : 'feed_error'
+  const code =
+    result.error.kind === 'key_rejected'
+      ? 'key_rejected'
+      : result.error.kind === 'not_available'
+        ? 'not_available'
+        : 'feed_error'
   throw new BridgeFailure(code, result.error.message)
 }

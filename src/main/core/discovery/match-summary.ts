@@ -22,8 +22,16 @@ export function toMatchSummary(sport: string, record: MatchRecord): MatchSummary
     leagueId: record.league_id ?? null,
     leagueName: record.league_name ?? '',
     tournamentName: record.tournament_name ?? null,
-    home: { id: record.home_team_id ?? null, name: record.home_team_name ?? 'Home', hashImage: hash(record.home_team_hash_image) },
-    away: { id: record.away_team_id ?? null, name: record.away_team_name ?? 'Away', hashImage: hash(record.away_team_hash_image) },
+    home: {
+      id: record.home_team_id ?? null,
+      name: record.home_team_name ?? 'Home',
+      hashImage: hash(record.home_team_hash_image),
+    },
+    away: {
+      id: record.away_team_id ?? null,
+      name: record.away_team_name ?? 'Away',
+      hashImage: hash(record.away_team_hash_image),
+    },
     startTime: time(record.start_time ?? record.specific_start_time),
     statusType: record.status_type ?? record.status?.type ?? null,
     statusReason: record.status?.reason ?? null,

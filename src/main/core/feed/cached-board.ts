@@ -27,7 +27,13 @@ export function cachedBoard(archive: BoardArchive, match: MatchSummary, now: num
     groups.set(tick.oddType, group)
     let market = group.markets.find((m) => m.name === parts.market)
     if (!market) {
-      market = { name: parts.market, label: parts.market.replace(/_/g, ' '), line: null, suspended: false, outcomes: [] }
+      market = {
+        name: parts.market,
+        label: parts.market.replace(/_/g, ' '),
+        line: null,
+        suspended: false,
+        outcomes: [],
+      }
       group.markets.push(market)
     }
     market.outcomes.push({ outcomeId: id, key: parts.outcome, label: parts.outcome })
@@ -43,7 +49,9 @@ export function cachedBoard(archive: BoardArchive, match: MatchSummary, now: num
       delta: 0,
       deltaPct: 0,
       changedAt: tick.receivedTs,
-      override: override ? { value: override.oddValue, expiresAt: override.expiresAt, suspended: override.suspended } : null,
+      override: override
+        ? { value: override.oddValue, expiresAt: override.expiresAt, suspended: override.suspended }
+        : null,
     })
   }
   return {

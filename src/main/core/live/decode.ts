@@ -10,7 +10,10 @@ export function malformed(detail: string): Decoded<never> {
   return { ok: false, reason: 'malformed', detail }
 }
 
-export function typedDecoder<S extends z.ZodType>(schema: S, knownTypes: readonly string[]): (json: unknown) => Decoded<z.output<S>> {
+export function typedDecoder<S extends z.ZodType>(
+  schema: S,
+  knownTypes: readonly string[],
+): (json: unknown) => Decoded<z.output<S>> {
   const known = new Set(knownTypes)
   return (json) => {
     if (typeof json !== 'object' || json === null) return malformed('not an object')

@@ -12,7 +12,8 @@ import { SlotQueue } from './slots'
 
 type Msg = { type: 'price'; n: number }
 const decode = (json: unknown): Decoded<Msg> => {
-  if (typeof json !== 'object' || json === null || !('type' in json)) return { ok: false, reason: 'malformed', detail: 'no type' }
+  if (typeof json !== 'object' || json === null || !('type' in json))
+    return { ok: false, reason: 'malformed', detail: 'no type' }
   if (json.type !== 'price') return { ok: false, reason: 'unknown_kind', detail: String(json.type) }
   return 'n' in json && typeof json.n === 'number'
     ? { ok: true, value: { type: 'price', n: json.n } }
@@ -93,7 +94,13 @@ async function until(cond: () => boolean, what: string, deadlineMs = 5000): Prom
 describe('LiveStream', () => {
   it('counts and skips malformed and unknown-kind messages while good ones apply', async () => {
     const { port } = await wsServer((send) => {
-      for (const t of ['{"type":"price","n":1}', 'not json', '{"type":"gossip"}', '{"type":"price"}', '{"type":"price","n":2}'])
+      for (const t of [
+        '{"type":"price","n":1}',
+        'not json',
+        '{"type":"gossip"}',
+        '{"type":"price"}',
+        '{"type":"price","n":2}',
+      ])
         send(t)
     })
     const s = makeStream(port, port)

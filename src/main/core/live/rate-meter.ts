@@ -7,7 +7,10 @@ export class RateMeter {
   private count = 0
   private lastRate = 0
 
-  constructor(now: number, private readonly windowMs = 1000) {
+  constructor(
+    now: number,
+    private readonly windowMs = 1000,
+  ) {
     this.windowStart = now
   }
 

@@ -61,7 +61,11 @@ function describeError(err: unknown): string {
   return err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message
 }
 
-export function openWebSocket(url: string, handlers: TransportHandlers, options: TransportOptions): TransportConnection {
+export function openWebSocket(
+  url: string,
+  handlers: TransportHandlers,
+  options: TransportOptions,
+): TransportConnection {
   const h = once(handlers)
   let opened = false
   let status: number | null = null

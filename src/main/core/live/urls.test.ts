@@ -12,20 +12,36 @@ const endpoints = (dataBaseUrl: string, wsBaseUrl: string): LiveEndpoints => ({
 
 describe('dataStreamAddress', () => {
   it('swaps the sport where the REST client does: the last path segment (the simulator)', () => {
-    expect(dataStreamAddress(endpoints('http://127.0.0.1:9/data/badminton', 'ws://127.0.0.1:9/data/badminton'), 'hockey', 5, 'score')).toEqual({
+    expect(
+      dataStreamAddress(
+        endpoints('http://127.0.0.1:9/data/badminton', 'ws://127.0.0.1:9/data/badminton'),
+        'hockey',
+        5,
+        'score',
+      ),
+    ).toEqual({
       wsUrl: 'ws://127.0.0.1:9/data/hockey/live/score/5',
       sseUrl: 'http://127.0.0.1:9/data/hockey/live/score/5',
     })
   })
 
   it('or the first host label (the real provider)', () => {
-    expect(dataStreamAddress(endpoints('https://badminton.example.com/', 'wss://badminton.example.com'), 'hockey', 5, 'time')).toEqual({
+    expect(
+      dataStreamAddress(
+        endpoints('https://badminton.example.com/', 'wss://badminton.example.com'),
+        'hockey',
+        5,
+        'time',
+      ),
+    ).toEqual({
       wsUrl: 'wss://hockey.example.com/live/time/5',
       sseUrl: 'https://hockey.example.com/live/time/5',
     })
   })
 
   it('has no address for another sport when the configured one is in neither place', () => {
-    expect(dataStreamAddress(endpoints('https://api.example.com/v1', 'wss://api.example.com/v1'), 'hockey', 5, 'time')).toBeNull()
+    expect(
+      dataStreamAddress(endpoints('https://api.example.com/v1', 'wss://api.example.com/v1'), 'hockey', 5, 'time'),
+    ).toBeNull()
   })
 })

@@ -24,7 +24,12 @@ function join(base: string, ...segments: Array<string | number>): string {
   return `${base.replace(/\/+$/, '')}/${segments.map((s) => encodeURIComponent(String(s))).join('/')}`
 }
 
-export function oddsStreamAddress(e: LiveEndpoints, sport: string, matchId: number, kind: 'updates' | 'overrides'): StreamAddress {
+export function oddsStreamAddress(
+  e: LiveEndpoints,
+  sport: string,
+  matchId: number,
+  kind: 'updates' | 'overrides',
+): StreamAddress {
   return {
     wsUrl: join(e.oddsWsBaseUrl, 'live', e.bookmakerId, sport, matchId, kind),
     sseUrl: join(e.oddsBaseUrl, 'live', e.bookmakerId, sport, matchId, kind),
@@ -32,7 +37,12 @@ export function oddsStreamAddress(e: LiveEndpoints, sport: string, matchId: numb
 }
 
 /** Null where no address for `sport` can be derived: the REST client reports that case in words. */
-export function dataStreamAddress(e: LiveEndpoints, sport: string, matchId: number, type: string): StreamAddress | null {
+export function dataStreamAddress(
+  e: LiveEndpoints,
+  sport: string,
+  matchId: number,
+  type: string,
+): StreamAddress | null {
   const ws = dataBaseUrlForSport(e.wsBaseUrl, e.sport, sport)
   const sse = dataBaseUrlForSport(e.dataBaseUrl, e.sport, sport)
   if (!ws.ok || !sse.ok) return null

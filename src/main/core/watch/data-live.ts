@@ -22,25 +22,52 @@ export type DataLiveUpdate =
   | { kind: 'incident'; matchId: number; incident: MatchIncident }
 
 /** Validates with `schema`, then maps; a message with a kind but no match is one this client does not know. */
-function decoder<S extends z.ZodType>(schema: S, toUpdate: (m: z.output<S>) => DataLiveUpdate): (json: unknown) => Decoded<DataLiveUpdate> {
+function decoder<S extends z.ZodType>(
+  schema: S,
+  toUpdate: (m: z.output<S>) => DataLiveUpdate,
+): (json: unknown) => Decoded<DataLiveUpdate> {
   return (json) => {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return malformed('not an object')
     const { match_id, type } = json as { match_id?: unknown; type?: unknown }
     if (match_id === undefined && typeof type === 'string') return { ok: false, reason: 'unknown_kind', detail: type }
     const parsed = schema.safeParse(json)
-    return parsed.success ? { ok: true, value: toUpdate(parsed.data) } : malformed(parsed.error.issues[0]?.message ?? 'invalid')
+    return parsed.success
+      ? { ok: true, value: toUpdate(parsed.data) }
+      : malformed(parsed.error.issues[0]?.message ?? 'invalid')
   }
 }
 
 const DECODERS: Record<LiveDataType, (json: unknown) => Decoded<DataLiveUpdate>> = {
-  status: decoder(LiveStatusMessage, (m) => ({ kind: 'status', matchId: m.match_id, status: m.type, reason: m.reason ?? null })),
-  score: decoder(LiveScoreMessage, (m) => ({ kind: 'score', matchId: m.match_id, team: m.team, current: m.score, periods: m.periods })),
+  status: decoder(LiveStatusMessage, (m) => ({
+    kind: 'status',
+    matchId: m.match_id,
+    status: m.type,
+    reason: m.reason ?? null,
+  })),
+  score: decoder(LiveScoreMessage, (m) => ({
+    kind: 'score',
+    matchId: m.match_id,
+    team: m.team,
+    current: m.score,
+    periods: m.periods,
+  })),
   // The header shows the period as text: the wire's number today, a label if the service sends one.
-  time: decoder(LiveTimeMessage, (m) => ({ kind: 'time', matchId: m.match_id, elapsedSeconds: m.time, period: m.period == null ? null : String(m.period) })),
+  time: decoder(LiveTimeMessage, (m) => ({
+    kind: 'time',
+    matchId: m.match_id,
+    elapsedSeconds: m.time,
+    period: m.period == null ? null : String(m.period),
+  })),
   incident: decoder(LiveIncidentMessage, (m) => ({
     kind: 'incident',
     matchId: m.match_id,
-    incident: { type: m.type, isHome: m.is_home ?? null, minute: m.time ?? null, homeScore: m.home_score ?? null, awayScore: m.away_score ?? null },
+    incident: {
+      type: m.type,
+      isHome: m.is_home ?? null,
+      minute: m.time ?? null,
+      homeScore: m.home_score ?? null,
+      awayScore: m.away_score ?? null,
+    },
   })),
 }
 

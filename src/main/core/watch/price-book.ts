@@ -6,8 +6,21 @@
  * the snapshot both carry an override's value while it is in force).
  */
 import type { BoardCell, CellOverride, LayoutGroup, MatchLayout } from '../../../shared/board'
-import { comparePrice, outcomeId, type Direction, type OverrideEvent, type PriceChange, type PriceTick } from '../../../shared/domain'
-import { makeOddKey, oddTypeOfMember, splitOddKey, type MatchPricesWire, type PriceMessage } from '../../../shared/feed/odds'
+import {
+  comparePrice,
+  outcomeId,
+  type Direction,
+  type OverrideEvent,
+  type PriceChange,
+  type PriceTick,
+} from '../../../shared/domain'
+import {
+  makeOddKey,
+  oddTypeOfMember,
+  splitOddKey,
+  type MatchPricesWire,
+  type PriceMessage,
+} from '../../../shared/feed/odds'
 
 export interface OutcomeState {
   readonly id: string
@@ -112,7 +125,13 @@ export class PriceBook {
   }
 
   /** A market-wide status sets every outcome of the market (a reopened market reopens them all). */
-  applyMarketStatus(oddType: string, marketName: string, suspended: boolean, serverTs: number, receivedTs: number): void {
+  applyMarketStatus(
+    oddType: string,
+    marketName: string,
+    suspended: boolean,
+    serverTs: number,
+    receivedTs: number,
+  ): void {
     const market = this.groups.get(oddType)?.get(marketName)
     if (!market || market.suspended === suspended) return
     market.suspended = suspended
@@ -209,7 +228,19 @@ export class PriceBook {
   ): OutcomeState {
     const outcome: OutcomeState = before
       ? { ...before, label }
-      : { id: outcomeId({ matchId: this.matchId, oddType, oddKey }), oddType, oddKey, key, label, price: 0, suspended: false, direction: 'flat', delta: 0, deltaPct: 0, changedAt: 0 }
+      : {
+          id: outcomeId({ matchId: this.matchId, oddType, oddKey }),
+          oddType,
+          oddKey,
+          key,
+          label,
+          price: 0,
+          suspended: false,
+          direction: 'flat',
+          delta: 0,
+          deltaPct: 0,
+          changedAt: 0,
+        }
     market.outcomes.push(outcome)
     let byKey = this.index.get(oddType)
     if (!byKey) this.index.set(oddType, (byKey = new Map()))
@@ -234,7 +265,14 @@ export class PriceBook {
     this.out.cell(this.matchId, o)
   }
 
-  private tickOf(oddType: string, oddKey: string, price: number, suspended: boolean, serverTs: number, receivedTs: number): PriceTick {
+  private tickOf(
+    oddType: string,
+    oddKey: string,
+    price: number,
+    suspended: boolean,
+    serverTs: number,
+    receivedTs: number,
+  ): PriceTick {
     return { matchId: this.matchId, oddType, oddKey, price, suspended, serverTs, receivedTs }
   }
 }

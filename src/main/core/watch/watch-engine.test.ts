@@ -97,7 +97,9 @@ function boardPrices(board: MatchBoard | undefined): Prices {
 
 function converged(s: SimulatorHandle, engine: WatchEngine, matchId: number): boolean {
   const board = engine.state(matchId)
-  return board?.header.synced === true && JSON.stringify(boardPrices(board)) === JSON.stringify(serverPrices(s, matchId))
+  return (
+    board?.header.synced === true && JSON.stringify(boardPrices(board)) === JSON.stringify(serverPrices(s, matchId))
+  )
 }
 
 const ticksOf = (ticks: PriceTick[], matchId: number) => ticks.filter((t) => t.matchId === matchId).length
@@ -116,7 +118,9 @@ describe('WatchEngine', () => {
     await until(() => engine.state(matchId)?.header.score !== null, 'a score from the data service')
     const score = engine.state(matchId)?.header.score
     expect(typeof score?.home.current === 'number' || typeof score?.away.current === 'number').toBe(true)
-    expect(seen.patches.some((p) => p.snapshots.some((b) => b.header.matchId === matchId && b.header.synced))).toBe(true)
+    expect(seen.patches.some((p) => p.snapshots.some((b) => b.header.matchId === matchId && b.header.synced))).toBe(
+      true,
+    )
   })
 
   it('reconnects and resyncs under dropped connections, ending equal to the server for every match', async () => {
@@ -157,7 +161,14 @@ describe('WatchEngine', () => {
     const updates = (h: StreamHealth) => h.kind === 'updates'
     await until(() => seen.states.some((h) => updates(h) && h.state === 'stale'), 'stale')
     const afterStale = seen.states.slice(seen.states.findIndex((h) => updates(h) && h.state === 'stale'))
-    await until(() => seen.states.slice(seen.states.indexOf(afterStale[0]!)).filter(updates).some((h) => h.state === 'live' && h.reconnects > 0), 'live again')
+    await until(
+      () =>
+        seen.states
+          .slice(seen.states.indexOf(afterStale[0]!))
+          .filter(updates)
+          .some((h) => h.state === 'live' && h.reconnects > 0),
+      'live again',
+    )
     expect(seen.fetches).toBeGreaterThan(fetchesBefore)
     await until(() => converged(s, engine, matchId), 'resynced')
   })
@@ -181,7 +192,11 @@ describe('WatchEngine', () => {
     await new Promise<void>((r) => refused.listen(0, '127.0.0.1', r))
     const port = (refused.address() as AddressInfo).port
     await new Promise<void>((r) => refused.close(() => r()))
-    const endpoints = { ...s, oddsWsBaseUrl: `ws://127.0.0.1:${port}/odds`, wsBaseUrl: `ws://127.0.0.1:${port}/data/badminton` }
+    const endpoints = {
+      ...s,
+      oddsWsBaseUrl: `ws://127.0.0.1:${port}/odds`,
+      wsBaseUrl: `ws://127.0.0.1:${port}/data/badminton`,
+    }
     const { engine } = rig(s, { endpoints, dataLiveTypes: ['score'] })
     const matchId = firstLive(s)
     engine.watch(SPORT, matchId)
@@ -225,7 +240,11 @@ describe('WatchEngine', () => {
     const { engine } = rig(s, { dataLiveTypes: [], maxConnections: 3 })
     const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 3)
     for (const matchId of ids) engine.watch(SPORT, matchId)
-    const states = () => engine.health().streams.map((h) => h.state).sort()
+    const states = () =>
+      engine
+        .health()
+        .streams.map((h) => h.state)
+        .sort()
     await until(() => states().join() === 'live,live,live,queued,queued,queued', 'three live, three queued')
     expect(s.control.stats().connections).toBe(3)
     engine.unwatch(ids[0]!)

@@ -88,7 +88,8 @@ function decodeOverride(json: unknown): Decoded<OverrideMessage | null> {
   const d = decodeOverrideMessage(json)
   if (!d.ok) return d
   if (d.value.type === 'heartbeat') return { ok: true, value: null }
-  if (Number.isNaN(Date.parse(d.value.setAt)) || Number.isNaN(Date.parse(d.value.expiresAt))) return malformed('bad override time')
+  if (Number.isNaN(Date.parse(d.value.setAt)) || Number.isNaN(Date.parse(d.value.expiresAt)))
+    return malformed('bad override time')
   return { ok: true, value: d.value }
 }
 
@@ -165,7 +166,16 @@ export class WatchEngine {
       book: new PriceBook(matchId, this.listener),
       sync: new SnapshotSync(),
       heldOverrides: [],
-      header: { matchId, sport, status: null, statusReason: null, score: null, clock: null, lastIncident: null, synced: false },
+      header: {
+        matchId,
+        sport,
+        status: null,
+        statusReason: null,
+        score: null,
+        clock: null,
+        lastIncident: null,
+        synced: false,
+      },
       streams: [],
       fetch: null,
       refetch: false,
@@ -263,13 +273,29 @@ export class WatchEngine {
 
   private oddsUpdatesStream(w: Watched): LiveStream<unknown> {
     const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, 'updates')
-    return this.stream(w, 'odds', 'updates', address, decodeUpdate, (m, at) => this.onUpdate(w, m, at), () => this.resync(w))
+    return this.stream(
+      w,
+      'odds',
+      'updates',
+      address,
+      decodeUpdate,
+      (m, at) => this.onUpdate(w, m, at),
+      () => this.resync(w),
+    )
   }
 
   private oddsOverridesStream(w: Watched): LiveStream<unknown> {
     const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, 'overrides')
     // An override missed while this stream was down is only in the snapshot: resync here too.
-    return this.stream(w, 'odds', 'overrides', address, decodeOverride, (m, at) => this.onOverride(w, m, at), () => this.resync(w))
+    return this.stream(
+      w,
+      'odds',
+      'overrides',
+      address,
+      decodeOverride,
+      (m, at) => this.onOverride(w, m, at),
+      () => this.resync(w),
+    )
   }
 
   private dataStream(w: Watched, type: LiveDataType): LiveStream<unknown> | null {
@@ -401,7 +427,12 @@ export class WatchEngine {
     const to = MatchStatusType.safeParse(status)
     if (!to.success) return
     const from = MatchStatusType.safeParse(before)
-    this.o.sinks.onMatchStatus?.({ matchId: w.matchId, from: from.success ? from.data : null, to: to.data, at: this.clock() })
+    this.o.sinks.onMatchStatus?.({
+      matchId: w.matchId,
+      from: from.success ? from.data : null,
+      to: to.data,
+      at: this.clock(),
+    })
   }
 
   private patchHeader(w: Watched, patch: Omit<MatchHeaderPatch, 'matchId'>): void {

@@ -47,7 +47,12 @@ describe('WatchlistService', () => {
     expect(service.get().lists[0]!.matches.map((m) => m.matchId)).toEqual([3, 1, 2])
     service.apply({ op: 'addMatch', id: a, match: match(2) })
     expect(service.listsOf(2).sort()).toEqual([a, b].sort())
-    expect(service.allMatches().map((m) => m.matchId).sort()).toEqual([1, 2, 3])
+    expect(
+      service
+        .allMatches()
+        .map((m) => m.matchId)
+        .sort(),
+    ).toEqual([1, 2, 3])
     service.apply({ op: 'delete', id: b })
     expect(service.get().activeId).toBe(a)
     expect(service.allMatches().map((m) => m.matchId)).toEqual([2])

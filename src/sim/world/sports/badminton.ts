@@ -59,7 +59,15 @@ export const badmintonRules: SportRules = {
         home.push(0)
         away.push(0)
         at += INTERVAL_BETWEEN_GAMES_S
-        steps.push({ at, period: home.length, home: [...home], away: [...away], homeDisplay: gamesHome, awayDisplay: gamesAway, decisive: false })
+        steps.push({
+          at,
+          period: home.length,
+          home: [...home],
+          away: [...away],
+          homeDisplay: gamesHome,
+          awayDisplay: gamesAway,
+          decisive: false,
+        })
       }
     }
     return { steps, duration: at + 1 }

@@ -28,7 +28,9 @@ export const cricketRules: SportRules = {
 
   buildScript(rng: Rng, homeStrength: number): MatchScript {
     const runs: [number, number] = [0, 0]
-    const steps: ScoreStep[] = [{ at: 0, period: 1, home: [0], away: [0], homeDisplay: 0, awayDisplay: 0, decisive: false }]
+    const steps: ScoreStep[] = [
+      { at: 0, period: 1, home: [0], away: [0], homeDisplay: 0, awayDisplay: 0, decisive: false },
+    ]
     let at = 0
     for (let innings = 1; innings <= 2; innings++) {
       const batting = innings === 1 ? 0 : 1

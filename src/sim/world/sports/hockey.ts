@@ -25,7 +25,9 @@ export const hockeyRules: SportRules = {
   buildScript(rng: Rng, homeStrength: number): MatchScript {
     const home: number[] = [0]
     const away: number[] = [0]
-    const steps: ScoreStep[] = [{ at: 0, period: 1, home: [0], away: [0], homeDisplay: 0, awayDisplay: 0, decisive: false }]
+    const steps: ScoreStep[] = [
+      { at: 0, period: 1, home: [0], away: [0], homeDisplay: 0, awayDisplay: 0, decisive: false },
+    ]
     const snapshot = (at: number, period: number, decisive: boolean, incident?: ScoreStep['incident']): ScoreStep => ({
       at,
       period,
@@ -56,7 +58,12 @@ export const hockeyRules: SportRules = {
         const side = goal.isHome ? home : away
         side[p - 1] = (side[p - 1] ?? 0) + 1
         const closing = p === PERIODS && goal.s >= PERIOD_S - CLOSING_S
-        steps.push(snapshot(periodStart + goal.s, p, closing && Math.abs(sum(home) - sum(away)) <= 1, { type: 'goal', isHome: goal.isHome }))
+        steps.push(
+          snapshot(periodStart + goal.s, p, closing && Math.abs(sum(home) - sum(away)) <= 1, {
+            type: 'goal',
+            isHome: goal.isHome,
+          }),
+        )
       }
       if (p === PERIODS && !closingMarked) {
         steps.push(snapshot(periodStart + PERIOD_S - CLOSING_S, p, Math.abs(sum(home) - sum(away)) <= 1))

@@ -33,7 +33,7 @@ export function AlertList() {
 
   const unread = list?.unread ?? 0
   return (
-    <section className="alerts-pane alert-list-pane" aria-label="Alerts">
+    <section className="panel alerts-pane alert-list-pane" aria-label="Alerts">
       <header className="alerts-pane-head">
         <span className="alerts-pane-title">Alerts</span>
         <span className={unread > 0 ? 'badge accent num' : 'badge num'} data-testid="alerts-unread">

@@ -45,7 +45,7 @@ export function RulesPane() {
   }
 
   return (
-    <section className="alerts-pane rules-pane" aria-label="Alert rules">
+    <section className="panel alerts-pane rules-pane" aria-label="Alert rules">
       <header className="alerts-pane-head">
         <span className="alerts-pane-title">Rules</span>
         <span className="badge num">{rules?.length ?? 0}</span>

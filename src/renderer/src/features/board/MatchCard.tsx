@@ -98,8 +98,12 @@ function MatchHeaderRow({
       </span>
       {header?.clock && <MatchClockView clock={header.clock} />}
       {header && !header.synced && (
-        <span className="badge warn" title="the odds snapshot is being refetched">
-          resyncing
+        <span
+          className="badge warn"
+          data-testid="cached-badge"
+          title="prices from the local cache (each cell shows its age) until the feed's snapshot arrives"
+        >
+          cached · resyncing
         </span>
       )}
       <span className="muted league">{match.leagueName}</span>

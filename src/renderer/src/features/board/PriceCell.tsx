@@ -34,10 +34,13 @@ function useFlash(changedAt: number | undefined, direction: keyof typeof FLASH_C
     const current = running.current
     if (current && current.direction === direction && changedAt - current.startedAt < FLASH_RESTART_AFTER_MS) return
     current?.animation.cancel()
-    const animation = element.animate([{ backgroundColor: FLASH_COLOURS[direction] }, { backgroundColor: 'transparent' }], {
-      duration: FLASH_MS,
-      easing: 'steps(6, end)',
-    })
+    const animation = element.animate(
+      [{ backgroundColor: FLASH_COLOURS[direction] }, { backgroundColor: 'transparent' }],
+      {
+        duration: FLASH_MS,
+        easing: 'steps(6, end)',
+      },
+    )
     // A cell that appears after its change (scrolled into view) picks the fade up where it is.
     animation.currentTime = Date.now() - changedAt
     running.current = { animation, direction, startedAt: changedAt }

@@ -55,7 +55,7 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
   const clock = view?.clock
   const share = clock ? (clock.position - from) / Math.max(1, to - from) : 0
   return (
-    <section className="review-panel replay-panel" data-testid="replay-panel">
+    <section className="panel review-panel replay-panel" data-testid="replay-panel">
       <header className="review-panel-head">
         <span className="review-panel-title">Replay</span>
         <div className="segmented" role="group" aria-label="Replay speed">

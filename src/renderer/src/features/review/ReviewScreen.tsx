@@ -90,7 +90,7 @@ export function ReviewScreen() {
 
       {matchId !== null && (
         <>
-          <section className="review-panel chart-panel" ref={chartArea}>
+          <section className="panel review-panel chart-panel" ref={chartArea}>
             <header className="review-panel-head">
               <div className="segmented market-tabs" role="tablist" aria-label="Market">
                 {markets.map((m) => (

@@ -39,7 +39,7 @@ export function TickTable({ matchId, from, to, reloadKey }: Props) {
   const total = page?.total ?? 0
   const last = Math.min(total, offset + PAGE)
   return (
-    <section className="review-panel tick-table-panel">
+    <section className="panel review-panel tick-table-panel">
       <header className="review-panel-head">
         <span className="review-panel-title">Ticks</span>
         <span className="spacer" />
