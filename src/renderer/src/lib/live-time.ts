@@ -19,7 +19,9 @@ export function startLiveTime(root: ParentNode = document, everyMs = 1000): () =
     for (const el of root.querySelectorAll<HTMLElement>('[data-since],[data-until]')) {
       const since = el.dataset['since']
       const until = el.dataset['until']
-      el.dataset['label'] = since !== undefined ? sinceLabel(Number(since)) : untilLabel(Number(until))
+      const label = since !== undefined ? sinceLabel(Number(since)) : untilLabel(Number(until))
+      // An unchanged label is not written: every write invalidates the element's style.
+      if (el.dataset['label'] !== label) el.dataset['label'] = label
     }
   }, everyMs)
   return () => clearInterval(timer)
