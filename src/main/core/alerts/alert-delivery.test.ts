@@ -218,7 +218,7 @@ describe('AlertDelivery: unread counter and listeners', () => {
       maxEntries: 2,
     })
     const rule = suspensionRule()
-    for (let i = 0; i < 3; i++) delivery.accept({ rule, matchId: i, title: `t${i}`, body: '', at: i })
+    for (let i = 0; i < 3; i++) delivery.accept({ rule, matchId: i, text: () => ({ title: `t${i}`, body: '' }), at: i })
     expect(delivery.entries().map((e) => e.title)).toEqual(['t2', 't1'])
     expect(delivery.unreadCount()).toBe(2)
   })

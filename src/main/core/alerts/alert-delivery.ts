@@ -72,6 +72,7 @@ export class AlertDelivery implements AlertSink {
     this.lastFiredByRule.set(rule.id, firing.at)
     if (rule.doNotRepeat) this.deliveredOnce.add(repeatKey)
 
+    const { title, body } = firing.text()
     const entry: AlertEntry = {
       id: this.newId(),
       ruleId: rule.id,
@@ -80,8 +81,8 @@ export class AlertDelivery implements AlertSink {
       matchId: firing.matchId,
       ...(firing.oddType !== undefined && { oddType: firing.oddType }),
       ...(firing.oddKey !== undefined && { oddKey: firing.oddKey }),
-      title: firing.title,
-      body: firing.body,
+      title,
+      body,
       createdAt: firing.at,
       read: false,
     }

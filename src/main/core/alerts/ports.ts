@@ -47,8 +47,11 @@ export interface AlertFiring {
   matchId: number
   oddType?: string
   oddKey?: string
-  title: string
-  body: string
+  /**
+   * The words, built on demand: most firings of a busy rule are swallowed by its cooldown, and
+   * building text for them was most of the rules' cost per tick.
+   */
+  text(): { title: string; body: string }
   /** Engine clock time of the firing (epoch ms). */
   at: number
 }

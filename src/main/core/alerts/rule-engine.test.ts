@@ -190,11 +190,8 @@ describe('RuleEngine: move rules', () => {
     engine.onPriceChange(feed.change(HOME, 0, 2.0))
     engine.onPriceChange(feed.change(HOME, 12_000, 2.2))
     expect(fired).toHaveLength(1)
-    expect(fired[0]).toMatchObject({
-      matchId: 1,
-      oddType: 'full-time',
-      oddKey: 'match_winner#home',
-      at: 42,
+    expect(fired[0]).toMatchObject({ matchId: 1, oddType: 'full-time', oddKey: 'match_winner#home', at: 42 })
+    expect(fired[0]?.text()).toEqual({
       title: 'Lions v Tigers: full-time match_winner home ▲ +10.0 %',
       body: '2 → 2.2 in 12 s · Big moves',
     })
@@ -356,11 +353,11 @@ describe('RuleEngine: override and match status rules', () => {
   it('fires only for the chosen override actions', () => {
     const { engine, fired } = collectingEngine([{ condition: { kind: 'override', actions: ['set', 'expired'] } }])
     for (const action of ['set', 'changed', 'expired', 'lifted'] as const) engine.onOverride(override(action))
-    expect(fired.map((f) => f.title)).toEqual([
+    expect(fired.map((f) => f.text().title)).toEqual([
       'Match 1: override set on full-time match_winner home',
       'Match 1: override expired on full-time match_winner home',
     ])
-    expect(fired[0]?.body).toBe(`2 → 2.5 · ${fired[0]?.rule.name}`)
+    expect(fired[0]?.text().body).toBe(`2 → 2.5 · ${fired[0]?.rule.name}`)
   })
 
   const status = (from: MatchStatusChange['from'], to: MatchStatusChange['to']): MatchStatusChange => ({

@@ -63,20 +63,20 @@ export class RuleEngine {
       if (cond.kind === 'move') {
         ring ??= this.moves.record(outcome, change.serverTs, change.price)
         const move = this.moves.evaluate(ring, rule.id, cond, outcome)
-        if (move) this.fire(rule, change, moveText(this.matchName(change.matchId), change, move, rule.name))
+        if (move) this.fire(rule, change, () => moveText(this.matchName(change.matchId), change, move, rule.name))
       } else if (cond.kind === 'threshold') {
         const crossing = this.thresholds.crossing(rule.id, outcome, cond.price, change.previousPrice, change.price)
         if (crossing && (cond.direction === 'either' || cond.direction === crossing)) {
           this.fire(
             rule,
             change,
-            thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name),
+            () => thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name),
           )
         }
       } else if (cond.kind === 'suspension') {
         if (change.previousSuspended === null || change.previousSuspended === change.suspended) return
         if (cond.on === 'either' || (cond.on === 'suspended') === change.suspended) {
-          this.fire(rule, change, suspensionText(this.matchName(change.matchId), change, rule.name))
+          this.fire(rule, change, () => suspensionText(this.matchName(change.matchId), change, rule.name))
         }
       }
     })
@@ -86,7 +86,7 @@ export class RuleEngine {
     if (this.overrideRules.size === 0) return
     this.overrideRules.forEach(event, this.deps.watchlistsOf, (rule) => {
       if (rule.condition.kind === 'override' && rule.condition.actions.includes(event.action)) {
-        this.fire(rule, event, overrideText(this.matchName(event.matchId), event, rule.name))
+        this.fire(rule, event, () => overrideText(this.matchName(event.matchId), event, rule.name))
       }
     })
   }
@@ -100,7 +100,7 @@ export class RuleEngine {
         rule.condition.kind === 'match_status' &&
         (rule.condition.on === 'either' || rule.condition.on === change.to)
       ) {
-        this.fire(rule, { matchId: change.matchId }, matchStatusText(this.matchName(change.matchId), change, rule.name))
+        this.fire(rule, { matchId: change.matchId }, () => matchStatusText(this.matchName(change.matchId), change, rule.name))
       }
     })
   }
@@ -109,14 +109,13 @@ export class RuleEngine {
     return this.deps.describeMatch?.(matchId) ?? `Match ${matchId}`
   }
 
-  private fire(rule: AlertRule, target: AlertTarget, text: AlertText): void {
+  private fire(rule: AlertRule, target: AlertTarget, text: () => AlertText): void {
     this.deps.sink.accept({
       rule,
       matchId: target.matchId,
       ...(target.oddType !== undefined && { oddType: target.oddType }),
       ...(target.oddKey !== undefined && { oddKey: target.oddKey }),
-      title: text.title,
-      body: text.body,
+      text,
       at: this.deps.now(),
     })
   }
