@@ -67,10 +67,8 @@ export class RuleEngine {
       } else if (cond.kind === 'threshold') {
         const crossing = this.thresholds.crossing(rule.id, outcome, cond.price, change.previousPrice, change.price)
         if (crossing && (cond.direction === 'either' || cond.direction === crossing)) {
-          this.fire(
-            rule,
-            change,
-            () => thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name),
+          this.fire(rule, change, () =>
+            thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name),
           )
         }
       } else if (cond.kind === 'suspension') {
@@ -100,7 +98,9 @@ export class RuleEngine {
         rule.condition.kind === 'match_status' &&
         (rule.condition.on === 'either' || rule.condition.on === change.to)
       ) {
-        this.fire(rule, { matchId: change.matchId }, () => matchStatusText(this.matchName(change.matchId), change, rule.name))
+        this.fire(rule, { matchId: change.matchId }, () =>
+          matchStatusText(this.matchName(change.matchId), change, rule.name),
+        )
       }
     })
   }
