@@ -45,9 +45,7 @@ export function TapeView() {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_PX,
     overscan: 12,
-    // Rows are keyed by their slot, not by the change they show: newest-first means every refresh
-    // shifts every row, and re-keying by change remounted the whole window four times a second.
-    // Slot keys keep the DOM nodes and only rewrite their text.
+    getItemKey: (index) => tape.seqAt(index) ?? index,
   })
 
   return (
