@@ -195,6 +195,14 @@ describe('the core', () => {
     const cached = await invoke<Boards>(offline, 'board:get')
     expect(cached[0]?.header.synced).toBe(false)
     expect(cached[0]?.cells.map((c) => c.outcomeId).sort()).toEqual(seen[0]?.cells.map((c) => c.outcomeId).sort())
+    // Discover answers the last page it saw, marked with its age, instead of an error.
+    const offlineLive = await invoke<{ matches: Array<{ matchId: number }>; cachedAgeMs: number | null }>(
+      offline,
+      'discover:matches',
+      { mode: 'live', sport: 'badminton' },
+    )
+    expect(offlineLive.cachedAgeMs).toBeGreaterThanOrEqual(0)
+    expect(offlineLive.matches.map((m) => m.matchId)).toEqual(live.matches.map((m) => m.matchId))
 
     feed = await startSimulator({ port, ...world })
     running.unshift(feed)

@@ -13,7 +13,15 @@ import { toMatchSummary } from './match-summary'
 
 export interface MatchArchive {
   upsertMatches(sport: string, matches: { id: number }[]): void
+  putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void
+  getReference<T>(sport: string, route: string, paramsKey: string): { records: T[]; fetchedAt: number } | null
 }
+
+/** The cache's name for a Discover page (its key is the query), kept for when the feed is unreachable. */
+const DISCOVER_PAGE = 'discover-page'
+
+/** Failures that mean "the feed is not there", where the last page seen beats an error. */
+const UNREACHABLE = new Set(['network', 'timeout', 'server'])
 
 type ParsedQuery = z.output<typeof DiscoverQuery>
 
@@ -30,14 +38,20 @@ export class DiscoveryService {
       limit: query.limit,
       offset: query.offset,
     })
+    const key = JSON.stringify(query)
+    if (!answer.ok && UNREACHABLE.has(answer.error.kind)) {
+      const cached = this.archive.getReference<MatchRecord>(query.sport, DISCOVER_PAGE, key)
+      if (cached) return this.page(query, cached.records, false, Date.now() - cached.fetchedAt)
+    }
     const page = orFail(answer)
     const records = page.records as MatchRecord[]
     this.archive.upsertMatches(query.sport, records)
-    return {
-      matches: records.map((r) => toMatchSummary(query.sport, r)),
-      more: records.length + page.malformed >= query.limit,
-      cachedAgeMs: null,
-    }
+    this.archive.putReference(query.sport, DISCOVER_PAGE, key, records, page.fetchedAt)
+    return this.page(query, records, records.length + page.malformed >= query.limit, null)
+  }
+
+  private page(query: ParsedQuery, records: MatchRecord[], more: boolean, cachedAgeMs: number | null): DiscoverPage {
+    return { matches: records.map((r) => toMatchSummary(query.sport, r)), more, cachedAgeMs }
   }
 
   async search(sport: string, text: string): Promise<SearchHit[]> {
