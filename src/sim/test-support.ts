@@ -1,5 +1,6 @@
 /** Helpers for the simulator's own tests: real requests and real stream clients over loopback. */
 import { WebSocket } from 'ws'
+import { SseParser } from '../main/core/live/sse-parser'
 import type { SimulatorHandle } from './types'
 
 export async function getJson(
@@ -32,11 +33,27 @@ export async function sendJson(
   return { status: res.status, body: (await res.json()) as unknown }
 }
 
-/** A WebSocket client collecting raw text messages. */
-export class WsCollector {
+/** What both stream clients share: the raw text messages so far, and a wait on them. */
+abstract class MessageCollector {
   readonly messages: string[] = []
+
+  /** Waits until `predicate` holds over the messages so far (or fails after `timeoutMs`). */
+  async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
+    return waitFor(
+      () => predicate(this.messages),
+      timeoutMs,
+      () => `${this.messages.length} messages`,
+    ).then(() => this.messages)
+  }
+
+  abstract close(): void
+}
+
+/** A WebSocket client collecting raw text messages. */
+export class WsCollector extends MessageCollector {
   closeCode: number | undefined
   private constructor(readonly ws: WebSocket) {
+    super()
     ws.on('message', (data: Buffer) => this.messages.push(data.toString()))
     ws.on('close', (code) => (this.closeCode = code))
   }
@@ -52,43 +69,29 @@ export class WsCollector {
     return collector
   }
 
-  /** Waits until `predicate` holds over the messages so far (or fails after `timeoutMs`). */
-  async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
-    return waitFor(
-      () => predicate(this.messages),
-      timeoutMs,
-      () => `${this.messages.length} messages`,
-    ).then(() => this.messages)
-  }
-
   close(): void {
     this.ws.terminate()
   }
 }
 
-/** An event-stream client collecting `data:` payloads. */
-export class SseCollector {
-  readonly messages: string[] = []
+/** An event-stream client collecting `data:` payloads (parsed by the app's own SSE reader). */
+export class SseCollector extends MessageCollector {
   ended = false
-  private constructor(private readonly controller: AbortController) {}
+  private constructor(private readonly controller: AbortController) {
+    super()
+  }
 
   static async open(url: string): Promise<{ status: number; collector: SseCollector }> {
     const controller = new AbortController()
     const collector = new SseCollector(controller)
     const res = await fetch(url, { signal: controller.signal })
     if (res.status !== 200 || !res.body) return { status: res.status, collector }
+    const parser = new SseParser((data) => collector.messages.push(data))
     void (async () => {
       const decoder = new TextDecoder()
-      let buffer = ''
       try {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true })
-          let end: number
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const event = buffer.slice(0, end)
-            buffer = buffer.slice(end + 2)
-            for (const line of event.split('\n')) if (line.startsWith('data: ')) collector.messages.push(line.slice(6))
-          }
+          parser.push(decoder.decode(chunk, { stream: true }))
         }
       } catch {
         // Aborted by close(): the collector's owner asked for it.
@@ -96,14 +99,6 @@ export class SseCollector {
       collector.ended = true
     })()
     return { status: res.status, collector }
-  }
-
-  async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
-    return waitFor(
-      () => predicate(this.messages),
-      timeoutMs,
-      () => `${this.messages.length} messages`,
-    ).then(() => this.messages)
   }
 
   close(): void {
