@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import type { BoardCell } from '../../../../shared/board'
 import { call } from '../../bridge'
+import { Modal } from '../../components/Modal'
 import { describeError, fieldErrors } from '../../lib/errors'
 import { formatPrice } from '../../lib/format'
 import { untilLabel } from '../../lib/live-time'
@@ -52,110 +53,96 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
     }
   }
   return (
-    <div className="modal-backdrop" onClick={closeOverrideEditor}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-label="Override editor"
-        data-testid="override-editor"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && closeOverrideEditor()}
-      >
-        <h2>Override</h2>
-        <div className="muted">{name.match}</div>
-        <div>
-          {name.market} · <strong>{name.outcome}</strong> · now{' '}
-          <span className="num">{cell.suspended ? 'suspended' : formatPrice(cell.price)}</span>
-        </div>
-        {cell.override && (
-          <div className="badge warn">
-            override in force: {formatPrice(cell.override.value)}
-            {cell.override.suspended ? ' (suspended)' : ''} · expires in{' '}
-            <span data-until={cell.override.expiresAt} data-label={untilLabel(cell.override.expiresAt)} />
-          </div>
-        )}
-        {step.kind === 'edit' && (
-          <form
-            className="form-grid"
-            onSubmit={(e) => {
-              e.preventDefault()
-              setStep({ kind: 'confirm', action: 'set' })
-            }}
-          >
-            <label>
-              Price
-              <input
-                name="price"
-                inputMode="decimal"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-                autoFocus
-              />
-              {errors['oddValue'] && <span className="field-error">{errors['oddValue']}</span>}
-            </label>
-            <label>
-              Duration (s)
-              <input
-                name="duration"
-                inputMode="numeric"
-                value={duration}
-                onChange={(e) => setDuration(e.target.value)}
-              />
-              {errors['durationSeconds'] && <span className="field-error">{errors['durationSeconds']}</span>}
-            </label>
-            <label className="check">
-              <input type="checkbox" checked={suspended} onChange={(e) => setSuspended(e.target.checked)} /> Suspended
-            </label>
-            <div className="actions">
-              <button type="submit" className="primary">
-                Set override…
-              </button>
-              {cell.override && (
-                <button type="button" onClick={() => setStep({ kind: 'confirm', action: 'lift' })}>
-                  Lift override…
-                </button>
-              )}
-              <button type="button" onClick={closeOverrideEditor}>
-                Cancel
-              </button>
-            </div>
-          </form>
-        )}
-        {step.kind === 'confirm' && (
-          <div className="confirm" data-testid="override-confirm">
-            <p>
-              {step.action === 'set'
-                ? `Serve ${price}${suspended ? ' (suspended)' : ''} for ${duration} s on ${name.outcome} (${name.market})?`
-                : `Lift the override on ${name.outcome} (${name.market}) and serve the market price again?`}
-            </p>
-            <div className="actions">
-              <button type="button" className="primary" autoFocus onClick={() => void send(step.action, cell)}>
-                Confirm {step.action}
-              </button>
-              <button type="button" onClick={() => setStep({ kind: 'edit' })}>
-                Back
-              </button>
-            </div>
-          </div>
-        )}
-        {step.kind === 'sending' && <p className="muted">Sending…</p>}
-        {step.kind === 'answered' && (
-          <div className="answer">
-            <p className={step.ok ? 'ok-text' : 'error-text'} data-testid="override-answer">
-              {step.ok ? 'Done: ' : 'Refused: '}
-              {step.message}
-            </p>
-            <div className="actions">
-              <button type="button" onClick={() => setStep({ kind: 'edit' })}>
-                Edit again
-              </button>
-              <button type="button" className="primary" onClick={closeOverrideEditor}>
-                Close
-              </button>
-            </div>
-          </div>
-        )}
+    <Modal label="Override editor" testId="override-editor" onClose={closeOverrideEditor}>
+      <h2>Override</h2>
+      <div className="muted">{name.match}</div>
+      <div>
+        {name.market} · <strong>{name.outcome}</strong> · now{' '}
+        <span className="num">{cell.suspended ? 'suspended' : formatPrice(cell.price)}</span>
       </div>
-    </div>
+      {cell.override && (
+        <div className="badge warn">
+          override in force: {formatPrice(cell.override.value)}
+          {cell.override.suspended ? ' (suspended)' : ''} · expires in{' '}
+          <span data-until={cell.override.expiresAt} data-label={untilLabel(cell.override.expiresAt)} />
+        </div>
+      )}
+      {step.kind === 'edit' && (
+        <form
+          className="form-grid"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setStep({ kind: 'confirm', action: 'set' })
+          }}
+        >
+          <label>
+            Price
+            <input
+              name="price"
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              autoFocus
+            />
+            {errors['oddValue'] && <span className="field-error">{errors['oddValue']}</span>}
+          </label>
+          <label>
+            Duration (s)
+            <input name="duration" inputMode="numeric" value={duration} onChange={(e) => setDuration(e.target.value)} />
+            {errors['durationSeconds'] && <span className="field-error">{errors['durationSeconds']}</span>}
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={suspended} onChange={(e) => setSuspended(e.target.checked)} /> Suspended
+          </label>
+          <div className="actions">
+            <button type="submit" className="primary">
+              Set override…
+            </button>
+            {cell.override && (
+              <button type="button" onClick={() => setStep({ kind: 'confirm', action: 'lift' })}>
+                Lift override…
+              </button>
+            )}
+            <button type="button" onClick={closeOverrideEditor}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {step.kind === 'confirm' && (
+        <div className="confirm" data-testid="override-confirm">
+          <p>
+            {step.action === 'set'
+              ? `Serve ${price}${suspended ? ' (suspended)' : ''} for ${duration} s on ${name.outcome} (${name.market})?`
+              : `Lift the override on ${name.outcome} (${name.market}) and serve the market price again?`}
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" autoFocus onClick={() => void send(step.action, cell)}>
+              Confirm {step.action}
+            </button>
+            <button type="button" onClick={() => setStep({ kind: 'edit' })}>
+              Back
+            </button>
+          </div>
+        </div>
+      )}
+      {step.kind === 'sending' && <p className="muted">Sending…</p>}
+      {step.kind === 'answered' && (
+        <div className="answer">
+          <p className={step.ok ? 'ok-text' : 'error-text'} data-testid="override-answer">
+            {step.ok ? 'Done: ' : 'Refused: '}
+            {step.message}
+          </p>
+          <div className="actions">
+            <button type="button" onClick={() => setStep({ kind: 'edit' })}>
+              Edit again
+            </button>
+            <button type="button" className="primary" onClick={closeOverrideEditor}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
   )
 }
