@@ -5,22 +5,32 @@
  *  - p99TickToPaintMs: the simulator's send time (`ts` → PriceChange.serverTs) to the animation
  *    frame after the store applied the patch (the app's `?paintProbe=1` hook),
  *  - longTasks: main-thread tasks over 50 ms (PerformanceObserver),
+ *  - droppedFramePct: frames that took over 1.5 vsync intervals (25 ms), i.e. at least one missed,
+ *  - mainThreadBusyPct: the page's main-thread task time over the window (CDP), the headroom left
+ *    once frames already run at the display's rate,
  * and prints one JSON line per rate. The simulator spreads its rate over every live match of
  * every sport, so it is asked for rate × sports to put roughly `rate` on the watched sport;
  * `receivedPerSec` says what actually reached the board.
+ *
+ * First it prints the same frame figures for an idle page in the same browser: the floor of the
+ * measurement. The browser coarsens `performance.now()` to 0.1 ms, so a 60 Hz frame reads 16.6,
+ * 16.7 or 16.8 ms and an idle page's p95 already sits at 16.7–16.8.
  * Args: --rates 2000,5000  --seconds 20  --matches 50
  */
-import { chromium } from '@playwright/test'
+import { chromium, type Browser } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
+import { watchLiveMatches } from '../e2e/bridge'
 import { launchHost } from '../e2e/host'
-import type { OddsMonitorApi } from '../src/shared/bridge/api'
+import type { Page } from '@playwright/test'
 import { SIM_SPORTS } from '../src/sim/world/sports/index'
 
 interface ProbeScope {
-  oddsMonitor: OddsMonitorApi
-  __paintProbe: { samples: number[] }
+  __paintProbe?: { samples: number[] }
   __benchFrames: { deltas: number[]; longTasks: number; running: boolean }
 }
+
+/** A frame that took longer than this missed at least one vsync (60 Hz). */
+const DROPPED_FRAME_MS = 25
 
 function arg(args: string[], name: string, fallback: string): string {
   const i = args.indexOf(name)
@@ -38,7 +48,7 @@ function percentile(values: number[], p: number): number {
  * serialised with a function and is not defined in the page.
  */
 const START_FRAME_RECORDER = `(() => {
-  globalThis.__paintProbe.samples.length = 0
+  if (globalThis.__paintProbe) globalThis.__paintProbe.samples.length = 0
   const frames = { deltas: [], longTasks: 0, running: true }
   globalThis.__benchFrames = frames
   new PerformanceObserver((list) => { frames.longTasks += list.getEntries().length }).observe({ type: 'longtask' })
@@ -51,12 +61,66 @@ const START_FRAME_RECORDER = `(() => {
   requestAnimationFrame(loop)
 })()`
 
+interface FrameWindow {
+  frames: number
+  p95FrameMs: number
+  droppedFramePct: number
+  longTasks: number
+  mainThreadBusyPct: number
+  /** Tick-to-paint samples of the window (empty on a page without the probe). */
+  ticks: number[]
+}
+
+/** Records frames, long tasks, main-thread time and tick-to-paint on `page` for `seconds`. */
+async function measureWindow(page: Page, seconds: number): Promise<FrameWindow> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN
+  const busyBefore = await taskSeconds()
+  await page.evaluate(START_FRAME_RECORDER)
+  await page.waitForTimeout(seconds * 1000)
+  const result = await page.evaluate(() => {
+    const scope = globalThis as unknown as ProbeScope
+    scope.__benchFrames.running = false
+    return {
+      frames: scope.__benchFrames.deltas.slice(1),
+      longTasks: scope.__benchFrames.longTasks,
+      ticks: scope.__paintProbe?.samples.slice() ?? [],
+    }
+  })
+  const busy = (await taskSeconds()) - busyBefore
+  await cdp.detach()
+  return {
+    frames: result.frames.length,
+    p95FrameMs: Number(percentile(result.frames, 95).toFixed(1)),
+    droppedFramePct: Number(
+      ((100 * result.frames.filter((ms) => ms > DROPPED_FRAME_MS).length) / result.frames.length).toFixed(1),
+    ),
+    longTasks: result.longTasks,
+    mainThreadBusyPct: Math.round((100 * busy) / seconds),
+    ticks: result.ticks,
+  }
+}
+
+async function measureIdle(browser: Browser, seconds: number): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  try {
+    await page.setContent('<p>idle</p>')
+    const { ticks: _none, ...idle } = await measureWindow(page, seconds)
+    console.log(JSON.stringify({ bench: 'render', idle: true, ...idle }))
+  } finally {
+    await page.close()
+  }
+}
+
 export async function run(args: string[]): Promise<void> {
   const rates = arg(args, '--rates', '2000,5000').split(',').map(Number)
   const seconds = Number(arg(args, '--seconds', '20'))
   const matches = Number(arg(args, '--matches', '50'))
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   try {
+    await measureIdle(browser, Math.min(seconds, 5))
     for (const rate of rates) {
       const host = await launchHost({
         args: ['--sim-rate', String(rate * SIM_SPORTS.length), '--sim-live-matches', String(matches)],
@@ -64,42 +128,20 @@ export async function run(args: string[]): Promise<void> {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
       try {
         await page.goto(`${host.url}&paintProbe=1`)
-        const watched = await page.evaluate(async (limit) => {
-          const api = (globalThis as unknown as ProbeScope).oddsMonitor
-          const mode = await api.invoke('feed:mode')
-          const lists = await api.invoke('watchlists:get')
-          if (!mode.ok || !lists.ok) throw new Error('bridge not ready')
-          const live = await api.invoke('discover:matches', { mode: 'live', sport: mode.value.sport, limit })
-          if (!live.ok) throw new Error(live.error.message)
-          const id = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
-          for (const match of live.value.matches) await api.invoke('watchlists:command', { op: 'addMatch', id, match })
-          return live.value.matches.length
-        }, matches)
+        const watched = (await watchLiveMatches(page, matches)).length
         await page.waitForSelector('[data-testid="price-cell"]')
         await page.waitForTimeout(3000) // warm-up: snapshots in, streams live
-        await page.evaluate(START_FRAME_RECORDER)
-        await page.waitForTimeout(seconds * 1000)
-        const result = await page.evaluate(() => {
-          const scope = globalThis as unknown as ProbeScope
-          scope.__benchFrames.running = false
-          return {
-            frames: scope.__benchFrames.deltas.slice(1),
-            longTasks: scope.__benchFrames.longTasks,
-            ticks: scope.__paintProbe.samples.slice(),
-          }
-        })
+        const { ticks, ...frames } = await measureWindow(page, seconds)
         const cells = await page.locator('[data-testid="price-cell"]').count()
         console.log(
           JSON.stringify({
             bench: 'render',
             updatesPerSec: rate,
-            receivedPerSec: Math.round(result.ticks.length / seconds),
+            receivedPerSec: Math.round(ticks.length / seconds),
             watchedMatches: watched,
             cells,
-            frames: result.frames.length,
-            p95FrameMs: Number(percentile(result.frames, 95).toFixed(1)),
-            p99TickToPaintMs: Number(percentile(result.ticks, 99).toFixed(1)),
-            longTasks: result.longTasks,
+            ...frames,
+            p99TickToPaintMs: Number(percentile(ticks, 99).toFixed(1)),
           }),
         )
       } finally {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import type { OddsMonitorApi } from '../src/shared/bridge/api'
 
 /**
@@ -6,4 +7,23 @@ import type { OddsMonitorApi } from '../src/shared/bridge/api'
  */
 export interface PageScope {
   oddsMonitor: OddsMonitorApi
+}
+
+/**
+ * Puts up to `limit` live matches of the feed's sport on the active watchlist through the page's
+ * bridge, the way the Discover screen does; answers their ids in watchlist order.
+ */
+export function watchLiveMatches(page: Page, limit: number): Promise<number[]> {
+  return page.evaluate(async (limit) => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    const mode = await api.invoke('feed:mode')
+    if (!mode.ok) throw new Error(mode.error.message)
+    const live = await api.invoke('discover:matches', { mode: 'live', sport: mode.value.sport, limit })
+    const lists = await api.invoke('watchlists:get')
+    if (!live.ok || !lists.ok) throw new Error('bridge not ready')
+    if (live.value.matches.length === 0) throw new Error('the feed has no live match')
+    const id = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
+    for (const match of live.value.matches) await api.invoke('watchlists:command', { op: 'addMatch', id, match })
+    return live.value.matches.map((match) => match.matchId)
+  }, limit)
 }

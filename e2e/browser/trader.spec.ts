@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { PageScope } from '../bridge'
+import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -177,17 +177,7 @@ test('one price change re-renders only its own cell', async ({ page }) => {
   const host = await launchHost({ args: ['--sim-rate', '0'] })
   try {
     await page.goto(`${host.url}&renderCount=1`)
-    const target = await page.evaluate(async () => {
-      const api = (globalThis as unknown as PageScope).oddsMonitor
-      const mode = await api.invoke('feed:mode')
-      if (!mode.ok) throw new Error(mode.error.message)
-      const live = await api.invoke('discover:matches', { mode: 'live', sport: mode.value.sport, limit: 1 })
-      const lists = await api.invoke('watchlists:get')
-      if (!live.ok || !lists.ok || !live.value.matches[0]) throw new Error('no live match or no watchlist')
-      const listId = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
-      await api.invoke('watchlists:command', { op: 'addMatch', id: listId, match: live.value.matches[0] })
-      return live.value.matches[0].matchId
-    })
+    const [target = NaN] = await watchLiveMatches(page, 1)
     const cells = page.getByTestId('price-cell')
     await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
     const count = await cells.count()
@@ -209,6 +199,52 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     const rerendered = Object.keys(after).filter((key) => after[key] !== before[key])
     expect(rerendered).toEqual([`cell:${outcome}`])
     expect(Object.keys(after).filter((key) => key.startsWith('cell:'))).toHaveLength(count)
+  } finally {
+    await host.stop()
+  }
+})
+
+test('an off-screen card skips ticks and shows the current price once scrolled into view', async ({ page }) => {
+  // No random walk: the only price changes are the overrides this test sets.
+  const host = await launchHost({ args: ['--sim-rate', '0'] })
+  try {
+    await page.goto(`${host.url}&renderCount=1`)
+    const matchIds = await watchLiveMatches(page, 8)
+    expect(matchIds.length).toBeGreaterThan(4)
+    const cards = page.getByTestId('match-card')
+    await expect(cards).toHaveCount(matchIds.length)
+    const lastCard = cards.last()
+    await expect(lastCard).not.toBeInViewport()
+    const hiddenCell = lastCard.getByTestId('price-cell').nth(1)
+    const shownCell = cards.first().getByTestId('price-cell').nth(1)
+    await expect(hiddenCell).toHaveAttribute('data-direction', /.+/)
+    const hiddenOutcome = (await hiddenCell.getAttribute('data-outcome')) ?? ''
+    const shownOutcome = (await shownCell.getAttribute('data-outcome')) ?? ''
+    const renders = (key: string) =>
+      page.evaluate(
+        (key) => (globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts[key],
+        key,
+      )
+    const setOverride = (outcome: string, oddValue: number) => {
+      const [matchId = '', oddType = '', oddKey = ''] = outcome.split('|')
+      return page.evaluate(
+        (command) => (globalThis as unknown as PageScope).oddsMonitor.invoke('overrides:set', command),
+        { matchId: Number(matchId), oddType, oddKey, oddValue, durationSeconds: 120, suspended: false },
+      )
+    }
+    await page.waitForTimeout(1000)
+    const hiddenRendersBefore = await renders(`cell:${hiddenOutcome}`)
+
+    // The off-screen change first, then one on screen: patches arrive in order, so once the
+    // visible cell shows its price the hidden one's change has reached the page too.
+    expect(await setOverride(hiddenOutcome, 8.88)).toMatchObject({ ok: true })
+    expect(await setOverride(shownOutcome, 9.99)).toMatchObject({ ok: true })
+    await expect(shownCell.getByTestId('cell-price')).toHaveText('9.99')
+    expect(await renders(`cell:${hiddenOutcome}`)).toBe(hiddenRendersBefore)
+
+    await lastCard.scrollIntoViewIfNeeded()
+    await expect(hiddenCell.getByTestId('cell-price')).toHaveText('8.88')
+    await expect(hiddenCell.getByTestId('cell-override')).toContainText('OVR 8.88')
   } finally {
     await host.stop()
   }

@@ -1,5 +1,6 @@
 /** The price board of the active watchlist: a compact column of match cards. */
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
+import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
@@ -9,6 +10,9 @@ export function BoardView() {
   const list = useActiveWatchlist()
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
+  // One tracker for the board's lifetime; its root is the board's own scroll container.
+  const [tracker] = useState(() => new VisibilityTracker())
+  const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
   const remove = useCallback(
     (matchId: number) => {
       if (listId) void runWatchlistCommand({ op: 'removeMatch', id: listId, matchId })
@@ -16,7 +20,7 @@ export function BoardView() {
     [listId],
   )
   return (
-    <div className="board" data-testid="board">
+    <div className="board" data-testid="board" ref={attachRoot}>
       {boardError && <div className="inline-note">Board: {boardError}</div>}
       {list && list.matches.length === 0 && (
         <div className="empty-state">
@@ -26,9 +30,11 @@ export function BoardView() {
           </button>
         </div>
       )}
-      {list?.matches.map((match) => (
-        <MatchCard key={match.matchId} match={match} onRemove={remove} />
-      ))}
+      <VisibilityContext value={tracker}>
+        {list?.matches.map((match) => (
+          <MatchCard key={match.matchId} match={match} onRemove={remove} />
+        ))}
+      </VisibilityContext>
     </div>
   )
 }

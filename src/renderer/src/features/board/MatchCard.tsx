@@ -9,6 +9,7 @@ import { call } from '../../bridge'
 import { TeamBadge } from '../../components/TeamBadge'
 import { describeError } from '../../lib/errors'
 import { useRenderCount } from '../../lib/render-count'
+import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
@@ -23,6 +24,7 @@ export const MatchCard = memo(function MatchCard({
   const layout = useLayout(match.matchId)
   const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
   const ref = useRef<HTMLElement>(null)
+  const live = useInView(ref)
   useRenderCount(`match:${match.matchId}`)
   useEffect(() => {
     if (focusedAt !== null) ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
@@ -44,7 +46,7 @@ export const MatchCard = memo(function MatchCard({
           {group.markets
             .filter((m) => m.outcomes.length > 0)
             .map((market) => (
-              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} />
+              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} live={live} />
             ))}
         </div>
       ))}
@@ -52,7 +54,7 @@ export const MatchCard = memo(function MatchCard({
   )
 })
 
-const MarketRow = memo(function MarketRow({ market }: { market: LayoutMarket }) {
+const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMarket; live: boolean }) {
   return (
     <div className={market.suspended ? 'market-row suspended' : 'market-row'}>
       <div className="market-label" title={market.label}>
@@ -61,7 +63,7 @@ const MarketRow = memo(function MarketRow({ market }: { market: LayoutMarket }) 
       </div>
       <div className="market-cells">
         {market.outcomes.map((o) => (
-          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} />
+          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} live={live} />
         ))}
       </div>
     </div>

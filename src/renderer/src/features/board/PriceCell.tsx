@@ -49,8 +49,17 @@ function useFlash(changedAt: number | undefined, direction: keyof typeof FLASH_C
   return ref
 }
 
-export const PriceCell = memo(function PriceCell({ outcomeId, label }: { outcomeId: string; label: string }) {
-  const cell = useCell(outcomeId)
+export const PriceCell = memo(function PriceCell({
+  outcomeId,
+  label,
+  live,
+}: {
+  outcomeId: string
+  label: string
+  /** False while the cell's card is off screen: it skips every tick until it is back. */
+  live: boolean
+}) {
+  const cell = useCell(outcomeId, live)
   const priceRef = useFlash(cell?.changedAt, cell?.direction)
   useRenderCount(`cell:${outcomeId}`)
   if (!cell) {
