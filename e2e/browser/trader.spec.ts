@@ -55,7 +55,9 @@ test.describe('a trading session', () => {
     await expect(page.getByTestId('watchlist-match')).toHaveCount(2)
     // A price moves and its cell flashes in the direction of the move.
     await expect(
-      page.locator('[data-testid="cell-price"].flash-up, [data-testid="cell-price"].flash-down').first(),
+      page
+        .locator('[data-testid="cell-price"][data-flash="up"], [data-testid="cell-price"][data-flash="down"]')
+        .first(),
     ).toBeVisible()
     await expect(page.getByTestId('tape-row').first()).toBeVisible()
     await shot(page, 'board')
@@ -194,11 +196,17 @@ test('one price change re-renders only its own cell', async ({ page }) => {
       { matchId: target, oddType, oddKey, oddValue: 9.99, durationSeconds: 120, suspended: false },
     )
     expect(answer).toMatchObject({ ok: true })
-    await expect(cells.nth(1).getByTestId('cell-price')).toHaveText('9.99')
+    const price = cells.nth(1).getByTestId('cell-price')
+    await expect(price).toHaveText('9.99')
     const after = await counts()
     const rerendered = Object.keys(after).filter((key) => after[key] !== before[key])
     expect(rerendered).toEqual([`cell:${outcome}`])
     expect(Object.keys(after).filter((key) => key.startsWith('cell:'))).toHaveLength(count)
+    // The change flashes the price in its direction, fades in steps, and is gone after ~1.5 s.
+    await expect(price).toHaveAttribute('data-flash', /^(up|down)$/)
+    await expect(price).toHaveAttribute('data-fade', '3')
+    await expect(price).not.toHaveAttribute('data-flash', /.*/)
+    await expect(price).not.toHaveAttribute('data-fade', /.*/)
   } finally {
     await host.stop()
   }

@@ -34,7 +34,7 @@ export class FilteredTape {
     this.scannedTo = ring.start
   }
 
-  /** Catches up with the ring; answers the number of entries now visible. */
+  /** Catches up with the ring; answers how many matching entries arrived (at the newest end). */
   refresh(): number {
     const fresh = this.ring.scan(this.scannedTo, this.keep)
     this.scannedTo = this.ring.end
@@ -43,7 +43,7 @@ export class FilteredTape {
     let firstKept = 0
     while (firstKept < this.seqs.length && (this.seqs[firstKept] as number) < start) firstKept++
     if (firstKept > 0) this.seqs = this.seqs.slice(firstKept)
-    return this.seqs.length
+    return fresh.length
   }
 
   get length(): number {

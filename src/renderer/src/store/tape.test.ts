@@ -50,10 +50,12 @@ describe('a filtered tape view', () => {
       change(3, 1, 'match_winner#away', -3),
     ])
     expect(view.refresh()).toBe(2)
+    expect(view.length).toBe(2)
     expect([view.at(0)?.serverTs, view.at(1)?.serverTs]).toEqual([3, 0])
     ring.push([change(4, 1, 'match_winner#home', 1), change(5, 1, 'match_winner#home', 2.5)])
     // Entry 0 fell out of the ring; 4 moved too little; 5 is new and first.
-    expect(view.refresh()).toBe(2)
+    expect(view.refresh()).toBe(1)
+    expect(view.length).toBe(2)
     expect([view.at(0)?.serverTs, view.at(1)?.serverTs]).toEqual([5, 3])
   })
 })

@@ -7,6 +7,7 @@ import { memo, useEffect, useRef, useState } from 'react'
 import type { OutcomeSeries } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
+import { useFlash } from '../../lib/flash'
 import { formatPrice, outcomeKeyOf } from '../../lib/format'
 import { boardBefore, REPLAY_SPEEDS, replayKey, TickStream, type ReplayBoard, type ReplaySpeed } from './replay'
 import { ReplayRun, type ReplayFrame } from './replay-run'
@@ -152,6 +153,7 @@ function ReplayCellView({
   cell: ReturnType<ReplayBoard['get']>
   outcome: string
 }) {
+  const priceRef = useFlash<HTMLSpanElement>(cell?.changedAt, cell?.direction)
   if (!cell) {
     return (
       <span className="replay-cell empty" data-testid="replay-cell" data-outcome={outcome}>
@@ -168,8 +170,7 @@ function ReplayCellView({
       data-price={cell.price}
     >
       <span className="replay-cell-label">{label}</span>
-      {/* Keyed on the change time: a new element restarts the flash. */}
-      <span key={cell.changedAt} className={`num replay-price flash-${cell.direction}`}>
+      <span ref={priceRef} className="num replay-price">
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
       <span className={`replay-arrow ${cell.direction}`}>{ARROWS[cell.direction]}</span>

@@ -1,17 +1,21 @@
 /**
  * The change tape: every price change across the active watchlist, newest first, filterable and
  * virtualized. It refreshes four times a second by design: nobody reads a tape faster, and it
- * keeps list rendering off the price hot path (the board cells update every frame).
+ * keeps list rendering off the price hot path (the board cells update every frame). A trader who
+ * scrolled down to read keeps their place while new changes arrive above.
  */
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { PriceChange } from '../../../../shared/domain'
 import type { MatchSummary } from '../../../../shared/discovery'
-import { formatClockTime, formatPct, formatPrice, marketKeyOf, outcomeKeyOf } from '../../lib/format'
+import { formatClockTime, formatPct, formatPrice } from '../../lib/format'
+import { useRowWindow } from '../../lib/row-window'
 import { tapeRing, useTapeStore } from '../../store/board-store'
 import { FilteredTape, tapeFilterPredicate } from '../../store/filtered-tape'
+import { nameOutcome } from '../../store/outcome-names'
 import { useActiveWatchlist } from '../../store/watchlist-store'
 
 const REFRESH_MS = 250
+/** Must match `.tape-row` height in styles.css. */
 const ROW_PX = 22
 
 export function TapeView() {
@@ -22,37 +26,53 @@ export function TapeView() {
   const [minMove, setMinMove] = useState('')
   const dropped = useTapeStore((s) => s.dropped)
 
-  const names = useMemo(() => new Map(matches.map((m) => [m.matchId, shortName(m)])), [matches])
   const minMovePct = Number(minMove) > 0 ? Number(minMove) : 0
   const tape = useMemo(() => {
     const ids = new Set(matchId === 'all' ? matches.map((m) => m.matchId) : [matchId])
     return new FilteredTape(tapeRing, tapeFilterPredicate({ matchIds: ids, market, minMovePct }))
   }, [matches, matchId, market, minMovePct])
+
+  const { scrollerRef, first, last, totalPx, offsetPx, atTop, scrollRows, scrollToTop } = useRowWindow(
+    tape.length,
+    ROW_PX,
+  )
+  /** Rows that arrived above a reader who scrolled down, not yet compensated. */
+  const arrivedAbove = useRef(0)
   const [, setEnd] = useState(0)
   useEffect(() => {
     const refresh = () => {
-      tape.refresh()
+      const added = tape.refresh()
+      if (!atTop) arrivedAbove.current += added
       setEnd(tapeRing.end)
     }
     refresh()
     const timer = setInterval(refresh, REFRESH_MS)
     return () => clearInterval(timer)
-  }, [tape])
-
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: tape.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
-    overscan: 12,
-    getItemKey: (index) => tape.seqAt(index) ?? index,
+  }, [tape, atTop])
+  useLayoutEffect(() => {
+    if (arrivedAbove.current === 0) return
+    scrollRows(arrivedAbove.current)
+    arrivedAbove.current = 0
   })
+
+  const visible: { seq: number; change: PriceChange }[] = []
+  for (let index = first; index < last; index++) {
+    const seq = tape.seqAt(index)
+    const change = tape.at(index)
+    if (seq !== undefined && change) visible.push({ seq, change })
+  }
 
   return (
     <div className="tape panel" data-testid="tape">
       <div className="panel-title">
         Change tape <span className="muted num">{tape.length.toLocaleString()}</span>
         {dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
+        <span className="spacer" />
+        {!atTop && (
+          <button type="button" className="link" data-testid="tape-newest" onClick={scrollToTop}>
+            ▲ Newest
+          </button>
+        )}
       </div>
       <div className="tape-filters">
         <select
@@ -82,34 +102,38 @@ export function TapeView() {
           onChange={(e) => setMinMove(e.target.value)}
         />
       </div>
-      <div className="tape-scroll" ref={scroller} data-testid="tape-scroll">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const change = tape.at(item.index)
-            if (!change) return null
-            return (
-              <div
-                key={item.key}
-                className={`tape-row ${change.direction}`}
-                data-testid="tape-row"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <span className="num muted">{formatClockTime(change.receivedTs)}</span>
-                <span className="tape-match">{names.get(change.matchId) ?? change.matchId}</span>
-                <span className="tape-market">
-                  {marketKeyOf(change.oddKey)} · {outcomeKeyOf(change.oddKey)}
-                </span>
-                <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
-                <span className="num">→ {change.suspended ? 'SUSP' : formatPrice(change.price)}</span>
-                <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
-              </div>
-            )
-          })}
+      <div className="tape-scroll" ref={scrollerRef} data-testid="tape-scroll">
+        <div style={{ height: totalPx }}>
+          {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
+          <div style={{ transform: `translateY(${offsetPx}px)` }}>
+            {visible.map(({ seq, change }) => (
+              <TapeRow key={seq} change={change} />
+            ))}
+          </div>
         </div>
       </div>
     </div>
   )
 }
+
+/** A change never changes: once rendered, a row is only moved, never re-rendered. */
+const TapeRow = memo(function TapeRow({ change }: { change: PriceChange }) {
+  const name = nameOutcome(change)
+  return (
+    <div className={`tape-row ${change.direction}`} data-testid="tape-row" data-match={change.matchId}>
+      <span className="num muted">{formatClockTime(change.receivedTs)}</span>
+      <span className="tape-match" title={name.match}>
+        {name.match}
+      </span>
+      <span className="tape-market" title={`${name.market} · ${name.outcome}`}>
+        {name.market} · {name.outcome}
+      </span>
+      <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
+      <span className="num">→ {change.suspended ? 'SUSP' : formatPrice(change.price)}</span>
+      <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
+    </div>
+  )
+})
 
 function shortName(m: MatchSummary): string {
   return `${m.home.name} v ${m.away.name}`

@@ -1,0 +1,106 @@
+/**
+ * Which rows of a long list of equal-height rows to render for a scroll container's position:
+ * the visible ones plus a few either side. The caller renders a spacer `totalPx` tall and, inside
+ * it, one block moved down by `offsetPx` holding rows `first` to `last` in normal flow.
+ *
+ * Why not a general virtualizer (the tape used @tanstack/react-virtual): it rebuilds one
+ * measurement object per item whenever the count changes, which for a tape that grows all the
+ * time meant 100,000 objects four times a second, and it positions every row with a transform
+ * of its own, which the browser re-layerizes on every frame. Equal heights need neither.
+ */
+import { useCallback, useState, useSyncExternalStore } from 'react'
+
+interface Viewport {
+  firstVisible: number
+  visibleRows: number
+}
+
+/** The scroll container, seen in whole rows. Lives outside React; the hook below reads it. */
+class ScrollRows {
+  private element: HTMLElement | null = null
+  private viewport: Viewport = { firstVisible: 0, visibleRows: 0 }
+  private readonly listeners = new Set<() => void>()
+  private readonly resize = new ResizeObserver(() => this.read())
+
+  constructor(private readonly rowPx: number) {}
+
+  attach(element: HTMLElement | null): void {
+    if (this.element) {
+      this.element.removeEventListener('scroll', this.read)
+      this.resize.unobserve(this.element)
+    }
+    this.element = element
+    if (!element) return
+    element.addEventListener('scroll', this.read, { passive: true })
+    this.resize.observe(element)
+    this.read()
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly snapshot = (): Viewport => this.viewport
+
+  scrollRows(rows: number): void {
+    if (!this.element) return
+    this.element.scrollTop += rows * this.rowPx
+    this.read()
+  }
+
+  scrollToTop(): void {
+    this.element?.scrollTo({ top: 0 })
+  }
+
+  /** Only a change of rows is news: scrolling within a row moves pixels, not the window. */
+  private readonly read = (): void => {
+    if (!this.element) return
+    const firstVisible = Math.floor(this.element.scrollTop / this.rowPx)
+    const visibleRows = Math.ceil(this.element.clientHeight / this.rowPx) + 1
+    if (firstVisible === this.viewport.firstVisible && visibleRows === this.viewport.visibleRows) return
+    this.viewport = { firstVisible, visibleRows }
+    for (const listener of this.listeners) listener()
+  }
+}
+
+export interface RowWindow {
+  /** The scroll container's ref. */
+  scrollerRef: (element: HTMLElement | null) => void
+  /** First row to render (index into the list). */
+  first: number
+  /** One past the last row to render. */
+  last: number
+  /** Height of the whole list. */
+  totalPx: number
+  /** Where row `first` starts. */
+  offsetPx: number
+  /** Whether the first row is in view (the reader is at the top of the list). */
+  atTop: boolean
+  /**
+   * Scrolls by whole rows and takes the new position at once: called from a layout effect after
+   * rows were added above the reader, it keeps what they read in place with no frame between.
+   */
+  scrollRows(rows: number): void
+  scrollToTop(): void
+}
+
+export function useRowWindow(count: number, rowPx: number, overscan = 8): RowWindow {
+  const [rows] = useState(() => new ScrollRows(rowPx))
+  const viewport = useSyncExternalStore(rows.subscribe, rows.snapshot)
+  const scrollerRef = useCallback((element: HTMLElement | null) => rows.attach(element), [rows])
+  const scrollRows = useCallback((n: number) => rows.scrollRows(n), [rows])
+  const scrollToTop = useCallback(() => rows.scrollToTop(), [rows])
+  const first = Math.max(0, Math.min(count, viewport.firstVisible - overscan))
+  const last = Math.min(count, viewport.firstVisible + viewport.visibleRows + overscan)
+  return {
+    scrollerRef,
+    first,
+    last,
+    totalPx: count * rowPx,
+    offsetPx: first * rowPx,
+    atTop: viewport.firstVisible === 0,
+    scrollRows,
+    scrollToTop,
+  }
+}
