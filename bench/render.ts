@@ -3,7 +3,8 @@
  * the real app in Chromium. For each target rate it measures over a window:
  *  - p95FrameMs: animation-frame intervals (a frame over 16.7 ms is a dropped frame),
  *  - p99TickToPaintMs: the simulator's send time (`ts` → PriceChange.serverTs) to the animation
- *    frame after the store applied the patch (the app's `?paintProbe=1` hook),
+ *    frame after the store applied the patch (the app's `?paintProbe=1` hook), and p99HopsMs, the
+ *    p99 of each hop on the way (feed, batch, transport, frame: src/renderer/src/lib/paint-probe.ts),
  *  - longTasks: main-thread tasks over 50 ms (PerformanceObserver),
  *  - droppedFramePct: frames that took over 1.5 vsync intervals (25 ms), i.e. at least one missed,
  *  - mainThreadBusyPct: the page's main-thread task time over the window (CDP), the headroom left
@@ -24,8 +25,10 @@ import { launchHost } from '../e2e/host'
 import type { Page } from '@playwright/test'
 import { SIM_SPORTS } from '../src/sim/world/sports/index'
 
+type Hop = 'feed' | 'batch' | 'transport' | 'frame'
+
 interface ProbeScope {
-  __paintProbe?: { samples: number[] }
+  __paintProbe?: { samples: number[]; hops: Record<Hop, number[]> }
   __benchFrames: { deltas: number[]; longTasks: number; running: boolean }
 }
 
@@ -48,7 +51,8 @@ function percentile(values: number[], p: number): number {
  * serialised with a function and is not defined in the page.
  */
 const START_FRAME_RECORDER = `(() => {
-  if (globalThis.__paintProbe) globalThis.__paintProbe.samples.length = 0
+  const probe = globalThis.__paintProbe
+  if (probe) for (const list of [probe.samples, ...Object.values(probe.hops)]) list.length = 0
   const frames = { deltas: [], longTasks: 0, running: true }
   globalThis.__benchFrames = frames
   new PerformanceObserver((list) => { frames.longTasks += list.getEntries().length }).observe({ type: 'longtask' })
@@ -67,8 +71,9 @@ interface FrameWindow {
   droppedFramePct: number
   longTasks: number
   mainThreadBusyPct: number
-  /** Tick-to-paint samples of the window (empty on a page without the probe). */
+  /** Tick-to-paint samples of the window and their hops (empty on a page without the probe). */
   ticks: number[]
+  hops: Partial<Record<Hop, number[]>>
 }
 
 /** Records frames, long tasks, main-thread time and tick-to-paint on `page` for `seconds`. */
@@ -87,6 +92,7 @@ async function measureWindow(page: Page, seconds: number): Promise<FrameWindow> 
       frames: scope.__benchFrames.deltas.slice(1),
       longTasks: scope.__benchFrames.longTasks,
       ticks: scope.__paintProbe?.samples.slice() ?? [],
+      hops: scope.__paintProbe?.hops ?? {},
     }
   })
   const busy = (await taskSeconds()) - busyBefore
@@ -100,6 +106,7 @@ async function measureWindow(page: Page, seconds: number): Promise<FrameWindow> 
     longTasks: result.longTasks,
     mainThreadBusyPct: Math.round((100 * busy) / seconds),
     ticks: result.ticks,
+    hops: result.hops,
   }
 }
 
@@ -107,7 +114,7 @@ async function measureIdle(browser: Browser, seconds: number): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   try {
     await page.setContent('<p>idle</p>')
-    const { ticks: _none, ...idle } = await measureWindow(page, seconds)
+    const { ticks: _ticks, hops: _hops, ...idle } = await measureWindow(page, seconds)
     console.log(JSON.stringify({ bench: 'render', idle: true, ...idle }))
   } finally {
     await page.close()
@@ -131,7 +138,7 @@ export async function run(args: string[]): Promise<void> {
         const watched = (await watchLiveMatches(page, matches)).length
         await page.waitForSelector('[data-testid="price-cell"]')
         await page.waitForTimeout(3000) // warm-up: snapshots in, streams live
-        const { ticks, ...frames } = await measureWindow(page, seconds)
+        const { ticks, hops, ...frames } = await measureWindow(page, seconds)
         const cells = await page.locator('[data-testid="price-cell"]').count()
         console.log(
           JSON.stringify({
@@ -142,6 +149,9 @@ export async function run(args: string[]): Promise<void> {
             cells,
             ...frames,
             p99TickToPaintMs: Number(percentile(ticks, 99).toFixed(1)),
+            p99HopsMs: Object.fromEntries(
+              Object.entries(hops).map(([hop, values]) => [hop, Number(percentile(values, 99).toFixed(1))]),
+            ),
           }),
         )
       } finally {

@@ -21,7 +21,7 @@ export function startLiveSync(): () => void {
   const unsubscribers = [
     subscribe('board:patch', (patch) => {
       if (!receivePatch(patch)) void reloadBoard()
-      recordPaintProbe(patch.tape)
+      recordPaintProbe(patch)
     }),
     subscribe('watchlists:changed', (state) => useWatchlistStore.setState({ state, error: null })),
     subscribe('feed:health', (health) => useFeedStore.setState({ health })),
