@@ -52,15 +52,15 @@ export const PriceCell = memo(function PriceCell({
       <span ref={priceRef} className="cell-price num" data-testid="cell-price">
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
+      {/* One string per span: adjacent text children are separate DOM text nodes that React adds
+          and removes as they turn empty or not, each a layout change of its own. */}
       <span className={`cell-move num ${cell.direction}`}>
-        {ARROWS[cell.direction]}
-        {cell.direction === 'flat' ? '' : formatPct(cell.deltaPct)}
+        {cell.direction === 'flat' ? '' : `${ARROWS[cell.direction]}${formatPct(cell.deltaPct)}`}
       </span>
       <span className="cell-age num" data-since={cell.changedAt} data-label={sinceLabel(cell.changedAt)} />
       {override && (
         <span className="cell-override num" data-testid="cell-override">
-          OVR {formatPrice(override.value)}
-          {override.suspended ? ' S' : ''}{' '}
+          {`OVR ${formatPrice(override.value)}${override.suspended ? ' S' : ''} `}
           <span data-until={override.expiresAt} data-label={untilLabel(override.expiresAt)} />
         </span>
       )}

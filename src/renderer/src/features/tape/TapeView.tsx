@@ -120,16 +120,17 @@ export function TapeView() {
 const TapeRow = memo(function TapeRow({ change }: { change: PriceChange }) {
   const name = nameOutcome(change)
   return (
-    <div className={`tape-row ${change.direction}`} data-testid="tape-row" data-match={change.matchId}>
+    <div
+      className={`tape-row ${change.direction}`}
+      data-testid="tape-row"
+      data-match={change.matchId}
+      title={`${name.match} · ${name.market} · ${name.outcome}`}
+    >
       <span className="num muted">{formatClockTime(change.receivedTs)}</span>
-      <span className="tape-match" title={name.match}>
-        {name.match}
-      </span>
-      <span className="tape-market" title={`${name.market} · ${name.outcome}`}>
-        {name.market} · {name.outcome}
-      </span>
+      <span className="tape-match">{name.match}</span>
+      <span className="tape-market">{`${name.market} · ${name.outcome}`}</span>
       <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
-      <span className="num">→ {change.suspended ? 'SUSP' : formatPrice(change.price)}</span>
+      <span className="num">{`→ ${change.suspended ? 'SUSP' : formatPrice(change.price)}`}</span>
       <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
     </div>
   )
