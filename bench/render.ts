@@ -16,14 +16,18 @@
  * First it prints the same frame figures for an idle page in the same browser: the floor of the
  * measurement. The browser coarsens `performance.now()` to 0.1 ms, so a 60 Hz frame reads 16.6,
  * 16.7 or 16.8 ms and an idle page's p95 already sits at 16.7–16.8.
- * Args: --rates 2000,5000  --seconds 20  --matches 50
+ * Args: --rates 2000,5000  --seconds 20  --matches 50  --density comfortable|compact (the board
+ * layout; compact shows about three times as many cells at once)
  */
 import { chromium, type Browser } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
-import { watchLiveMatches } from '../e2e/bridge'
+import { watchLiveMatches, type PageScope } from '../e2e/bridge'
 import { launchHost } from '../e2e/host'
 import type { Page } from '@playwright/test'
+import type { Settings } from '../src/shared/settings'
 import { SIM_SPORTS } from '../src/sim/world/sports/index'
+
+type BoardDensity = Settings['boardDensity']
 
 type Hop = 'feed' | 'batch' | 'transport' | 'frame'
 
@@ -125,6 +129,7 @@ export async function run(args: string[]): Promise<void> {
   const rates = arg(args, '--rates', '2000,5000').split(',').map(Number)
   const seconds = Number(arg(args, '--seconds', '20'))
   const matches = Number(arg(args, '--matches', '50'))
+  const density = arg(args, '--density', 'comfortable') as BoardDensity
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   try {
     await measureIdle(browser, Math.min(seconds, 5))
@@ -135,6 +140,12 @@ export async function run(args: string[]): Promise<void> {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
       try {
         await page.goto(`${host.url}&paintProbe=1`)
+        await page.evaluate(
+          (boardDensity) =>
+            (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', { boardDensity }),
+          density,
+        )
+        await page.reload()
         const watched = (await watchLiveMatches(page, matches)).length
         await page.waitForSelector('[data-testid="price-cell"]')
         await page.waitForTimeout(3000) // warm-up: snapshots in, streams live
@@ -144,6 +155,7 @@ export async function run(args: string[]): Promise<void> {
           JSON.stringify({
             bench: 'render',
             updatesPerSec: rate,
+            density,
             receivedPerSec: Math.round(ticks.length / seconds),
             watchedMatches: watched,
             cells,

@@ -212,6 +212,43 @@ test('one price change re-renders only its own cell', async ({ page }) => {
   }
 })
 
+test('the compact board puts matches side by side, toggled with D and kept in the settings', async ({ page }) => {
+  const host = await launchHost({ args: ['--sim-rate', '0'] })
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(host.url)
+    await watchLiveMatches(page, 8)
+    const cards = page.getByTestId('match-card')
+    await expect(cards.first().getByTestId('price-cell').first()).toHaveAttribute('data-direction', /.+/)
+    /** Cards wholly inside the board's viewport, and how many distinct rows they sit in. */
+    const inView = async () => {
+      const board = (await page.getByTestId('board').boundingBox())!
+      const tops: number[] = []
+      for (const card of await cards.all()) {
+        const box = await card.boundingBox()
+        if (box && box.y >= board.y && box.y + box.height <= board.y + board.height) tops.push(Math.round(box.y))
+      }
+      return { shown: tops.length, rows: new Set(tops).size }
+    }
+    const comfortable = await inView()
+    expect(comfortable.shown).toBe(comfortable.rows) // one card per row
+
+    await page.keyboard.press('d')
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
+    await expect.poll(async () => (await inView()).shown).toBeGreaterThanOrEqual(2 * Math.max(1, comfortable.shown))
+    const compact = await inView()
+    expect(compact.rows).toBeLessThan(compact.shown) // several cards share a row
+    await shot(page, 'board-compact')
+
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
+    await page.keyboard.press('5')
+    await expect(page.getByLabel('boardDensity')).toHaveValue('compact')
+  } finally {
+    await host.stop()
+  }
+})
+
 test('an off-screen card skips ticks and shows the current price once scrolled into view', async ({ page }) => {
   // No random walk: the only price changes are the overrides this test sets.
   const host = await launchHost({ args: ['--sim-rate', '0'] })

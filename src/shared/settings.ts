@@ -18,6 +18,8 @@ export const Settings = z.object({
   /** Minimum time between two board patches; 16 ms ≈ one frame. */
   conflationMs: z.number().int().min(16).max(5000),
   theme: z.enum(['dark', 'light']),
+  /** comfortable: one wide card per match; compact: small cells, several matches side by side. */
+  boardDensity: z.enum(['comfortable', 'compact']),
   retentionDays: z.number().int().min(1).max(3650),
 })
 export type Settings = z.infer<typeof Settings>
@@ -36,5 +38,6 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'en',
   conflationMs: 16,
   theme: 'dark',
+  boardDensity: 'comfortable',
   retentionDays: 30,
 }

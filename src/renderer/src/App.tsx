@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { AppInfo, Heartbeat } from '../../shared/bridge/contract'
+import type { SettingsPatch } from '../../shared/settings'
 import { call, subscribe } from './bridge'
 import { AlertsScreen } from './features/alerts/AlertsScreen'
 import { BoardView, SingleMatchView } from './features/board/BoardView'
@@ -108,6 +109,7 @@ function CurrentView() {
       requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-testid="discover-search"]')?.focus())
     },
     A: () => acknowledgeOverrideAlerts('all'),
+    d: toggleDensity,
   })
   switch (view) {
     case 'board':
@@ -161,6 +163,7 @@ function Palette() {
         run: () => acknowledgeOverrideAlerts('all'),
       },
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
+      { id: 'density', label: 'Toggle compact / comfortable board', hint: 'D', run: toggleDensity },
     ],
     [],
   )
@@ -169,9 +172,16 @@ function Palette() {
 
 function toggleTheme(): void {
   const current = useSettingsStore.getState().settings?.theme ?? 'dark'
-  call('settings:update', { theme: current === 'dark' ? 'light' : 'dark' }).then(applySettings, (e: unknown) =>
-    window.alert(describeError(e)),
-  )
+  updateSettings({ theme: current === 'dark' ? 'light' : 'dark' })
+}
+
+function toggleDensity(): void {
+  const current = useSettingsStore.getState().settings?.boardDensity ?? 'comfortable'
+  updateSettings({ boardDensity: current === 'compact' ? 'comfortable' : 'compact' })
+}
+
+function updateSettings(patch: SettingsPatch): void {
+  call('settings:update', patch).then(applySettings, (e: unknown) => window.alert(describeError(e)))
 }
 
 /** The match id of a `#/match/<id>` URL, or null for the full app. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatCountdown, formatPct } from './format'
+import { formatAge, formatCountdown, formatMove, formatPct } from './format'
 
 describe('board formats', () => {
   it('writes ages compactly', () => {
@@ -20,5 +20,8 @@ describe('board formats', () => {
   })
   it('signs moves', () => {
     expect([formatPct(1.234), formatPct(-0.5), formatPct(0)]).toEqual(['+1.2%', '-0.5%', '0.0%'])
+  })
+  it('writes a cell move with its arrow as the sign, and nothing for no move', () => {
+    expect([formatMove('up', 2.54), formatMove('down', -0.66), formatMove('flat', 0)]).toEqual(['▲2.5%', '▼0.7%', ''])
   })
 })

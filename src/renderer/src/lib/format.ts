@@ -8,6 +8,13 @@ export function formatPct(pct: number): string {
   return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`
 }
 
+const ARROWS = { up: '▲', down: '▼' } as const
+
+/** A price cell's last move: `▲2.5%`, `▼0.7%`; the arrow carries the sign. Nothing for no move. */
+export function formatMove(direction: 'up' | 'down' | 'flat', pct: number): string {
+  return direction === 'flat' ? '' : `${ARROWS[direction]}${Math.abs(pct).toFixed(1)}%`
+}
+
 /** Compact age: `4s`, `12m`, `3h`, `2d`; `—` for no time. */
 export function formatAge(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—'

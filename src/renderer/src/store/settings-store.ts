@@ -1,4 +1,4 @@
-/** The trader's settings as main last confirmed them; the theme follows them. */
+/** The trader's settings as main last confirmed them; the theme and board density follow them. */
 import { create } from 'zustand'
 import type { Settings } from '../../../shared/settings'
 
@@ -10,4 +10,5 @@ export const useSettingsStore = create<{ settings: Settings | null; error: strin
 export function applySettings(settings: Settings): void {
   useSettingsStore.setState({ settings, error: null })
   document.documentElement.dataset['theme'] = settings.theme
+  document.documentElement.dataset['density'] = settings.boardDensity
 }

@@ -6,11 +6,9 @@ import { memo } from 'react'
 import { useCell } from '../../store/board-store'
 import { openOverrideEditor } from '../../store/ui-store'
 import { useFlash } from '../../lib/flash'
-import { formatPct, formatPrice } from '../../lib/format'
+import { formatMove, formatPrice } from '../../lib/format'
 import { sinceLabel, untilLabel } from '../../lib/live-time'
 import { useRenderCount } from '../../lib/render-count'
-
-const ARROWS = { up: '▲', down: '▼', flat: '' } as const
 
 export const PriceCell = memo(function PriceCell({
   outcomeId,
@@ -54,9 +52,7 @@ export const PriceCell = memo(function PriceCell({
       </span>
       {/* One string per span: adjacent text children are separate DOM text nodes that React adds
           and removes as they turn empty or not, each a layout change of its own. */}
-      <span className={`cell-move num ${cell.direction}`}>
-        {cell.direction === 'flat' ? '' : `${ARROWS[cell.direction]}${formatPct(cell.deltaPct)}`}
-      </span>
+      <span className={`cell-move num ${cell.direction}`}>{formatMove(cell.direction, cell.deltaPct)}</span>
       <span className="cell-age num" data-since={cell.changedAt} data-label={sinceLabel(cell.changedAt)} />
       {override && (
         <span className="cell-override num" data-testid="cell-override">

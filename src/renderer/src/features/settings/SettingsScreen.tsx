@@ -1,4 +1,7 @@
-/** Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme, retention. */
+/**
+ * Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme,
+ * board density, retention.
+ */
 import { useState } from 'react'
 import type { Settings, SettingsPatch } from '../../../../shared/settings'
 import { call } from '../../bridge'
@@ -101,6 +104,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <select {...field('theme')}>
             <option value="dark">dark</option>
             <option value="light">light</option>
+          </select>
+        </label>
+        <label>
+          Board density
+          <select {...field('boardDensity')}>
+            <option value="comfortable">comfortable</option>
+            <option value="compact">compact (several matches side by side)</option>
           </select>
         </label>
       </div>
