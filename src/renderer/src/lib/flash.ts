@@ -26,7 +26,7 @@ let timer: ReturnType<typeof setInterval> | null = null
 export function flash(element: HTMLElement, direction: Direction, startedAt = Date.now()): void {
   const step = stepAt(startedAt, Date.now())
   if (step >= STEPS) return
-  element.dataset['flash'] = direction
+  if (element.dataset['flash'] !== direction) element.dataset['flash'] = direction
   writeStep(element, step)
   flashing.set(element, startedAt)
   timer ??= setInterval(advance, STEP_MS)

@@ -4,13 +4,16 @@
  * per-tick work (React renders, flash animations) that nobody can see.
  *
  * One IntersectionObserver serves every element of a list, rooted on the list's scroll container
- * so the look-ahead margin applies to it: a card half a screen below the fold is already live, so
+ * so the look-ahead margin applies to it: a card just below the fold is already live, so
  * scrolling never shows a stale price.
  */
 import { createContext, useContext, useEffect, useState, type RefObject } from 'react'
 
-/** How far beyond the scroll container's edges an element counts as visible. */
-const LOOK_AHEAD = '50% 0px'
+/**
+ * How far beyond the scroll container's edges an element counts as visible: enough for a wheel
+ * or key scroll to find cards already current; every card inside it costs work on each tick.
+ */
+const LOOK_AHEAD = '200px 0px'
 
 export class VisibilityTracker {
   private observer: IntersectionObserver | null = null
