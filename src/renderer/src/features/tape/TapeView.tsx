@@ -65,7 +65,10 @@ export function TapeView() {
   return (
     <div className="tape panel" data-testid="tape">
       <div className="panel-title">
-        Change tape <span className="muted num">{tape.length.toLocaleString()}</span>
+        Change tape{' '}
+        <span className="muted num" data-testid="tape-count" data-count={tape.length}>
+          {tape.length.toLocaleString()}
+        </span>
         {dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
         <span className="spacer" />
         {!atTop && (
@@ -107,7 +110,7 @@ export function TapeView() {
           {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
           <div style={{ transform: `translateY(${offsetPx}px)` }}>
             {visible.map(({ seq, change }) => (
-              <TapeRow key={seq} change={change} />
+              <TapeRow key={seq} seq={seq} change={change} />
             ))}
           </div>
         </div>
@@ -117,13 +120,14 @@ export function TapeView() {
 }
 
 /** A change never changes: once rendered, a row is only moved, never re-rendered. */
-const TapeRow = memo(function TapeRow({ change }: { change: PriceChange }) {
+const TapeRow = memo(function TapeRow({ seq, change }: { seq: number; change: PriceChange }) {
   const name = nameOutcome(change)
   return (
     <div
       className={`tape-row ${change.direction}`}
       data-testid="tape-row"
       data-match={change.matchId}
+      data-seq={seq}
       title={`${name.match} · ${name.market} · ${name.outcome}`}
     >
       <span className="num muted">{formatClockTime(change.receivedTs)}</span>

@@ -1,0 +1,58 @@
+/**
+ * The change tape through the real headless host and its simulator: it stays a short window of
+ * rows however long it grows, a trader who scrolled down keeps their place while new changes
+ * arrive above, "Newest" goes back to the top, and the match filter keeps only that match.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { watchLiveMatches } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+let host: HostProcess
+test.beforeAll(async () => {
+  // A busy feed: the tape fills in seconds and changes keep arriving while the test reads it.
+  host = await launchHost({ args: ['--sim-rate', '3000'] })
+})
+test.afterAll(async () => {
+  await host.stop()
+})
+
+/** The sequence number of the first row wholly inside the tape's scroll area. */
+async function firstVisibleSeq(page: Page): Promise<number> {
+  const area = (await page.getByTestId('tape-scroll').boundingBox())!
+  for (const row of await page.getByTestId('tape-row').all()) {
+    const box = await row.boundingBox()
+    if (box && box.y >= area.y) return Number(await row.getAttribute('data-seq'))
+  }
+  throw new Error('no tape row in view')
+}
+
+test('the tape stays a window of rows, keeps a scrolled reader in place and filters by match', async ({ page }) => {
+  await page.goto(host.url)
+  const matchIds = await watchLiveMatches(page, 5)
+  const count = page.getByTestId('tape-count')
+  await expect
+    .poll(async () => Number(await count.getAttribute('data-count')), { timeout: 20_000 })
+    .toBeGreaterThan(600)
+  // Hundreds of changes, a few dozen rows in the page.
+  expect(await page.getByTestId('tape-row').count()).toBeLessThan(80)
+
+  const scroll = page.getByTestId('tape-scroll')
+  await scroll.evaluate((element) => element.scrollTo({ top: 300 * 22 }))
+  await expect(page.getByTestId('tape-newest')).toBeVisible()
+  const reading = await firstVisibleSeq(page)
+  const before = Number(await count.getAttribute('data-count'))
+  await expect.poll(async () => Number(await count.getAttribute('data-count'))).toBeGreaterThan(before + 20)
+  expect(await firstVisibleSeq(page)).toBe(reading)
+
+  await page.getByTestId('tape-newest').click()
+  await expect(page.getByTestId('tape-newest')).toHaveCount(0)
+  expect(await firstVisibleSeq(page)).toBeGreaterThan(reading)
+
+  const picked = String(matchIds[1])
+  await page.getByLabel('Match').selectOption(picked)
+  await expect(page.getByTestId('tape-row').first()).toBeVisible()
+  const shownMatches = await page
+    .getByTestId('tape-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-match')))
+  expect(new Set(shownMatches)).toEqual(new Set([picked]))
+})
