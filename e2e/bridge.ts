@@ -27,3 +27,26 @@ export function watchLiveMatches(page: Page, limit: number): Promise<number[]> {
     return live.value.matches.map((match) => match.matchId)
   }, limit)
 }
+
+/**
+ * Sets a 120-second override on the outcome a price cell names in its `data-outcome`
+ * (`<matchId>|<oddType>|<oddKey>`) through the page's bridge; answers the bridge's result.
+ */
+export function setOverrideOn(page: Page, outcome: string, oddValue: number) {
+  const [matchId = '', oddType = '', oddKey = ''] = outcome.split('|')
+  return page.evaluate((command) => (globalThis as unknown as PageScope).oddsMonitor.invoke('overrides:set', command), {
+    matchId: Number(matchId),
+    oddType,
+    oddKey,
+    oddValue,
+    durationSeconds: 120,
+    suspended: false,
+  })
+}
+
+/** Commits per component key so far (`?renderCount=1`: src/renderer/src/lib/render-count.ts). */
+export function renderCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => ({
+    ...(globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts,
+  }))
+}

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { watchLiveMatches, type PageScope } from '../bridge'
+import { renderCounts, setOverrideOn, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -179,34 +179,42 @@ test('one price change re-renders only its own cell', async ({ page }) => {
   const host = await launchHost({ args: ['--sim-rate', '0'] })
   try {
     await page.goto(`${host.url}&renderCount=1`)
-    const [target = NaN] = await watchLiveMatches(page, 1)
+    await watchLiveMatches(page, 1)
     const cells = page.getByTestId('price-cell')
     await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
     const count = await cells.count()
     expect(count).toBeGreaterThan(4)
     // Let the board settle (snapshot, first headers), then take the baseline.
     await page.waitForTimeout(1000)
-    const counts = () =>
-      page.evaluate(() => ({ ...(globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts }))
-    const before = await counts()
+    const before = await renderCounts(page)
     const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
-    const [, oddType = '', oddKey = ''] = outcome.split('|')
-    const answer = await page.evaluate(
-      (command) => (globalThis as unknown as PageScope).oddsMonitor.invoke('overrides:set', command),
-      { matchId: target, oddType, oddKey, oddValue: 9.99, durationSeconds: 120, suspended: false },
-    )
-    expect(answer).toMatchObject({ ok: true })
     const price = cells.nth(1).getByTestId('cell-price')
+    // Every flash state the price takes, in order: `up0` … `up5` (direction and fade step), then `off`.
+    const priceSelector = JSON.stringify(`[data-outcome="${outcome}"] [data-testid="cell-price"]`)
+    await page.evaluate(`(() => {
+      const element = document.querySelector(${priceSelector})
+      const states = (globalThis.__flashStates = [])
+      new MutationObserver(() => states.push(element.dataset.flash ? element.dataset.flash + element.dataset.fade : 'off'))
+        .observe(element, { attributes: true, attributeFilter: ['data-flash', 'data-fade'] })
+    })()`)
+    expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
     await expect(price).toHaveText('9.99')
-    const after = await counts()
+    const after = await renderCounts(page)
     const rerendered = Object.keys(after).filter((key) => after[key] !== before[key])
     expect(rerendered).toEqual([`cell:${outcome}`])
     expect(Object.keys(after).filter((key) => key.startsWith('cell:'))).toHaveLength(count)
-    // The change flashes the price in its direction, fades in steps, and is gone after ~1.5 s.
-    await expect(price).toHaveAttribute('data-flash', /^(up|down)$/)
-    await expect(price).toHaveAttribute('data-fade', '3')
-    await expect(price).not.toHaveAttribute('data-flash', /.*/)
-    await expect(price).not.toHaveAttribute('data-fade', /.*/)
+    // The change lit the price in its direction, faded it step by step, and cleared it (~1.5 s).
+    const flashStates = () => page.evaluate<string[]>('globalThis.__flashStates')
+    await expect.poll(async () => (await flashStates()).at(-1)).toBe('off')
+    const states = await flashStates()
+    expect(states.filter((state) => state === 'off')).toHaveLength(1)
+    const direction = states[0]?.slice(0, -1)
+    expect(['up', 'down']).toContain(direction)
+    const steps = states.slice(0, -1).map((state) => Number(state.slice(direction?.length)))
+    expect(states.slice(0, -1).every((state) => state.startsWith(direction ?? '?'))).toBe(true)
+    expect(steps[0]).toBe(0)
+    expect(steps.every((step, i) => i === 0 || step > (steps[i - 1] as number))).toBe(true)
+    expect(steps.length).toBeGreaterThanOrEqual(4)
   } finally {
     await host.stop()
   }
@@ -265,27 +273,16 @@ test('an off-screen card skips ticks and shows the current price once scrolled i
     await expect(hiddenCell).toHaveAttribute('data-direction', /.+/)
     const hiddenOutcome = (await hiddenCell.getAttribute('data-outcome')) ?? ''
     const shownOutcome = (await shownCell.getAttribute('data-outcome')) ?? ''
-    const renders = (key: string) =>
-      page.evaluate(
-        (key) => (globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts[key],
-        key,
-      )
-    const setOverride = (outcome: string, oddValue: number) => {
-      const [matchId = '', oddType = '', oddKey = ''] = outcome.split('|')
-      return page.evaluate(
-        (command) => (globalThis as unknown as PageScope).oddsMonitor.invoke('overrides:set', command),
-        { matchId: Number(matchId), oddType, oddKey, oddValue, durationSeconds: 120, suspended: false },
-      )
-    }
+    const rendersOfHidden = async () => (await renderCounts(page))[`cell:${hiddenOutcome}`]
     await page.waitForTimeout(1000)
-    const hiddenRendersBefore = await renders(`cell:${hiddenOutcome}`)
+    const hiddenRendersBefore = await rendersOfHidden()
 
     // The off-screen change first, then one on screen: patches arrive in order, so once the
     // visible cell shows its price the hidden one's change has reached the page too.
-    expect(await setOverride(hiddenOutcome, 8.88)).toMatchObject({ ok: true })
-    expect(await setOverride(shownOutcome, 9.99)).toMatchObject({ ok: true })
+    expect(await setOverrideOn(page, hiddenOutcome, 8.88)).toMatchObject({ ok: true })
+    expect(await setOverrideOn(page, shownOutcome, 9.99)).toMatchObject({ ok: true })
     await expect(shownCell.getByTestId('cell-price')).toHaveText('9.99')
-    expect(await renders(`cell:${hiddenOutcome}`)).toBe(hiddenRendersBefore)
+    expect(await rendersOfHidden()).toBe(hiddenRendersBefore)
 
     await lastCard.scrollIntoViewIfNeeded()
     await expect(hiddenCell.getByTestId('cell-price')).toHaveText('8.88')
