@@ -1,4 +1,4 @@
-/** The price board of the active watchlist: a compact column of match cards. */
+/** The price board of the active watchlist: match cards in a column, or side by side when compact. */
 import { useCallback, useState } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
