@@ -11,7 +11,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Direction } from '../../../shared/domain'
 
-export const FLASH_MS = 1500
+const FLASH_MS = 1500
 const STEPS = 6
 const STEP_MS = FLASH_MS / STEPS
 

@@ -1,4 +1,5 @@
 /** Number and time formats shared by the board, the tape and the alerts. */
+import type { Direction } from '../../../shared/domain'
 
 export function formatPrice(price: number): string {
   return price.toFixed(2)
@@ -8,11 +9,16 @@ export function formatPct(pct: number): string {
   return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`
 }
 
-const ARROWS = { up: '▲', down: '▼' } as const
+const ARROWS: Record<Direction, string> = { up: '▲', down: '▼', flat: '' }
+
+/** The arrow of a move's direction; nothing for no move. */
+export function arrowOf(direction: Direction): string {
+  return ARROWS[direction]
+}
 
 /** A price cell's last move: `▲2.5%`, `▼0.7%`; the arrow carries the sign. Nothing for no move. */
-export function formatMove(direction: 'up' | 'down' | 'flat', pct: number): string {
-  return direction === 'flat' ? '' : `${ARROWS[direction]}${Math.abs(pct).toFixed(1)}%`
+export function formatMove(direction: Direction, pct: number): string {
+  return direction === 'flat' ? '' : `${arrowOf(direction)}${Math.abs(pct).toFixed(1)}%`
 }
 
 /** Compact age: `4s`, `12m`, `3h`, `2d`; `—` for no time. */

@@ -8,7 +8,7 @@ import type { OutcomeSeries } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { useFlash } from '../../lib/flash'
-import { formatPrice, outcomeKeyOf } from '../../lib/format'
+import { arrowOf, formatPrice, outcomeKeyOf } from '../../lib/format'
 import { boardBefore, REPLAY_SPEEDS, replayKey, TickStream, type ReplayBoard, type ReplaySpeed } from './replay'
 import { ReplayRun, type ReplayFrame } from './replay-run'
 import { marketsOf, outcomesOfMarket } from './series-align'
@@ -142,8 +142,6 @@ const ReplayGrid = memo(function ReplayGrid({
   )
 })
 
-const ARROWS = { up: '▲', down: '▼', flat: '' } as const
-
 function ReplayCellView({
   label,
   cell,
@@ -173,7 +171,7 @@ function ReplayCellView({
       <span ref={priceRef} className="num replay-price">
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
-      <span className={`replay-arrow ${cell.direction}`}>{ARROWS[cell.direction]}</span>
+      <span className={`replay-arrow ${cell.direction}`}>{arrowOf(cell.direction)}</span>
     </span>
   )
 }

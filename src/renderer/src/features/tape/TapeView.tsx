@@ -36,23 +36,21 @@ export function TapeView() {
     tape.length,
     ROW_PX,
   )
-  /** Rows that arrived above a reader who scrolled down, not yet compensated. */
-  const arrivedAbove = useRef(0)
+  /** Rows that arrived since the last render; above a reader who scrolled down, they are compensated. */
+  const arrived = useRef(0)
   const [, setEnd] = useState(0)
   useEffect(() => {
     const refresh = () => {
-      const added = tape.refresh()
-      if (!atTop) arrivedAbove.current += added
+      arrived.current += tape.refresh()
       setEnd(tapeRing.end)
     }
     refresh()
     const timer = setInterval(refresh, REFRESH_MS)
     return () => clearInterval(timer)
-  }, [tape, atTop])
+  }, [tape])
   useLayoutEffect(() => {
-    if (arrivedAbove.current === 0) return
-    scrollRows(arrivedAbove.current)
-    arrivedAbove.current = 0
+    if (!atTop && arrived.current > 0) scrollRows(arrived.current)
+    arrived.current = 0
   })
 
   const visible: { seq: number; change: PriceChange }[] = []
