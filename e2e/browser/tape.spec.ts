@@ -16,14 +16,19 @@ test.afterAll(async () => {
   await host.stop()
 })
 
-/** The sequence number of the first row wholly inside the tape's scroll area. */
+/**
+ * The sequence number of the first row wholly inside the tape's scroll area, read in one go in
+ * the page (row by row from here, a refresh in between could shift which row a locator names).
+ */
 async function firstVisibleSeq(page: Page): Promise<number> {
-  const area = (await page.getByTestId('tape-scroll').boundingBox())!
-  for (const row of await page.getByTestId('tape-row').all()) {
-    const box = await row.boundingBox()
-    if (box && box.y >= area.y) return Number(await row.getAttribute('data-seq'))
-  }
-  throw new Error('no tape row in view')
+  const seq = await page.getByTestId('tape-scroll').evaluate((scroll) => {
+    const top = scroll.getBoundingClientRect().top
+    for (const row of scroll.querySelectorAll('[data-testid="tape-row"]'))
+      if (row.getBoundingClientRect().top >= top) return Number(row.getAttribute('data-seq'))
+    return NaN
+  })
+  if (Number.isNaN(seq)) throw new Error('no tape row in view')
+  return seq
 }
 
 test('the tape stays a window of rows, keeps a scrolled reader in place and filters by match', async ({ page }) => {

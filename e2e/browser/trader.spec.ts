@@ -189,6 +189,8 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     const before = await renderCounts(page)
     const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
     const price = cells.nth(1).getByTestId('cell-price')
+    // The first price's own flash (a freshly shown cell) has run out before recording starts.
+    await expect(price).not.toHaveAttribute('data-flash', /.*/)
     // Every flash state the price takes, in order: `up0` … `up5` (direction and fade step), then `off`.
     const priceSelector = JSON.stringify(`[data-outcome="${outcome}"] [data-testid="cell-price"]`)
     await page.evaluate(`(() => {
