@@ -19,7 +19,7 @@ import {
   TeamSeasonsRecord,
   TournamentRecord,
   TournamentsByLeagueRecord,
-} from '../shared/feed/data-service'
+} from '../shared/wire/data-service'
 import { scopedKey } from './http/auth'
 import { DATA_ROUTES } from './data/records'
 import { startSimulator, type SimulatorHandle } from './index'

@@ -3,8 +3,8 @@
  * them (status changes, suspension, settlement), and the stream auth rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIVE_DATA_MESSAGES, LiveScoreMessage, LiveStatusMessage } from '../shared/feed/data-service'
-import { MatchPricesWire, UpdatesMessage } from '../shared/feed/odds'
+import { LIVE_DATA_MESSAGES, LiveScoreMessage, LiveStatusMessage } from '../shared/wire/data-service'
+import { MatchPricesWire, UpdatesMessage } from '../shared/wire/odds'
 import { startSimulator, type SimulatorHandle } from './index'
 import { getJson, oddsStreamUrl, parseAll, SseCollector, WsCollector } from './test-support'
 

@@ -1,6 +1,6 @@
 /**
  * The odds feed against its contract: bookmaker routes, auth, match list, snapshots in the
- * canonical shape of src/shared/feed/odds.ts, the override PATCH round trip with expiry, change
+ * canonical shape of src/shared/wire/odds.ts, the override PATCH round trip with expiry, change
  * and lift on both the REST answer and the overrides stream, and the public routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,7 @@ import {
   OverridesStreamMessage,
   UpdatesMessage,
   VerifyWire,
-} from '../shared/feed/odds'
+} from '../shared/wire/odds'
 import { startSimulator, type SimulatorHandle } from './index'
 import { rivalApiKey } from './world/build'
 import { getJson, oddsStreamUrl, parseAll, sendJson, WsCollector } from './test-support'

@@ -1,6 +1,6 @@
 /** Helpers for the simulator's own tests: real requests and real stream clients over loopback. */
 import { WebSocket } from 'ws'
-import { SseParser } from '../main/core/live/sse-parser'
+import { SseParser } from '../main/core/streams/sse-parser'
 import type { SimulatorHandle } from './types'
 
 export async function getJson(

@@ -1,5 +1,5 @@
 /** The simulator's public contract (re-exported by index.ts). */
-import type { MatchPricesWire } from '../shared/feed/odds'
+import type { MatchPricesWire } from '../shared/wire/odds'
 
 export interface SimulatorOptions {
   /** 0 = a free port (default 0); always binds 127.0.0.1. */

@@ -3,7 +3,7 @@
  * over it say when there is no keychain. Prints one JSON line.
  */
 import { KeyService } from '../core/secrets/key-service'
-import { failWith } from '../core/feeds/http/result'
+import { failWith } from '../core/clients/http/result'
 import { KeytarSecretStore } from './keytar-secrets'
 
 const [service = 'probe', secret = 'probe'] = process.argv.slice(2)

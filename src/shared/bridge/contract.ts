@@ -16,7 +16,7 @@ import {
   OverrideAnswer,
   OverrideCommand,
   SetKeyInput,
-} from '../feed-status'
+} from '../keys'
 import { FeedHealth } from '../health'
 import { ExportResult, HistoryRange, HistorySeries, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'

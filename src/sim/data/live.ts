@@ -3,7 +3,7 @@
  * as strings, for the types status, score, time and incident. Driven by the match clock: every
  * tick compares each match's moment with the last one published and sends what changed.
  */
-import type { LiveDataType } from '../../shared/feed/data-service'
+import type { LiveDataType } from '../../shared/wire/data-service'
 import type { Hub } from '../http/hub'
 import type { WorldClock } from '../world/clock'
 import { momentOf } from '../world/clock'

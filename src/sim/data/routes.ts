@@ -2,7 +2,7 @@
  * The data service (data-service.md) under `/data/{sport}`: 36 GET routes over the PostgREST
  * filter engine, key checks, and the live streams at `/data/{sport}/live/{type}[/{event_id}]`.
  */
-import { LIVE_DATA_TYPES } from '../../shared/feed/data-service'
+import { LIVE_DATA_TYPES } from '../../shared/wire/data-service'
 import { checkDataKey, requestKey } from '../http/auth'
 import type { Reply, RequestContext, SimHttpServer, StreamResolution } from '../http/server'
 import { jsonReply } from '../http/server'

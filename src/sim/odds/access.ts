@@ -3,7 +3,7 @@
  * no or unknown key → 401, unknown bookmaker id → 404, another bookmaker's key → 403,
  * a sport the bookmaker has no access to → 403, a sport that does not exist → 404.
  */
-import { ODDS_SPORTS } from '../../shared/feed/odds'
+import { ODDS_SPORTS } from '../../shared/wire/odds'
 import type { Reply } from '../http/server'
 import { jsonReply } from '../http/server'
 import type { Bookmaker, World } from '../world/model'

@@ -4,8 +4,8 @@
  * The walk of a match draws only from the match's own generator, so the k-th move of a match
  * is the same whatever the other matches do: that is what makes the streams reproducible.
  */
-import type { MarketWire } from '../../shared/feed/odds'
-import { groupMemberName, makeOddKey } from '../../shared/feed/odds'
+import type { MarketWire } from '../../shared/wire/odds'
+import { groupMemberName, makeOddKey } from '../../shared/wire/odds'
 import type { Rng } from '../rng'
 import type { MarketTemplate } from './markets'
 

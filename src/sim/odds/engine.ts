@@ -1,9 +1,9 @@
 /**
  * The price engine: owns every priced match's book, moves live books at the configured total
  * rate in a timer tick loop, follows the match clock (suspend at decisive points, settle at the
- * end) and publishes the canonical stream messages of src/shared/feed/odds.ts (A5).
+ * end) and publishes the canonical stream messages of src/shared/wire/odds.ts (A5).
  */
-import type { MatchPricesWire, OverrideMessage } from '../../shared/feed/odds'
+import type { MatchPricesWire, OverrideMessage } from '../../shared/wire/odds'
 import type { MatchStatusType } from '../../shared/domain'
 import type { Hub } from '../http/hub'
 import { deriveSeed, Rng } from '../rng'

@@ -1,5 +1,5 @@
 /**
- * The bookmaker's markets per sport, in the canonical form of src/shared/feed/odds.ts (A1–A3):
+ * The bookmaker's markets per sport, in the canonical form of src/shared/wire/odds.ts (A1–A3):
  * groups (`oddType`) of markets, each a list of outcomes with a key; `oddKey` = market#outcome.
  * Badminton's groups are our own choice (odds.ts ODD_GROUPS); cricket's and hockey's follow the
  * document's group names.

@@ -4,7 +4,7 @@
  * each transition is reported to a listener, which turns it into stream messages.
  * Durations run on the wall clock: a trader's "for 60 seconds" does not speed up with the match clock.
  */
-import type { OverrideAction, OverrideEntryWire } from '../../shared/feed/odds'
+import type { OverrideAction, OverrideEntryWire } from '../../shared/wire/odds'
 
 export interface ActiveOverride extends OverrideEntryWire {
   originalValue: number

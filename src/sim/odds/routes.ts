@@ -2,7 +2,7 @@
  * The odds feed (odds-feed.md) under `/odds`: bookmaker dashboard routes, the override PATCH
  * (and our DELETE to lift one), the public per-sport routes and the two live streams per match.
  */
-import { ODD_GROUPS, OverrideRequest } from '../../shared/feed/odds'
+import { ODD_GROUPS, OverrideRequest } from '../../shared/wire/odds'
 import { requestKey } from '../http/auth'
 import type { RequestContext, Reply, SimHttpServer, StreamResolution } from '../http/server'
 import { INVALID_JSON, jsonReply } from '../http/server'

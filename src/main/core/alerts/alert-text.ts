@@ -4,7 +4,7 @@
  */
 import type { AlertEntry, AlertKind } from '../../../shared/alerts'
 import type { OverrideEvent, PriceChange } from '../../../shared/domain'
-import { splitOddKey } from '../../../shared/feed/odds'
+import { splitOddKey } from '../../../shared/wire/odds'
 import type { MatchStatusChange } from './ports'
 import type { Move } from './move-tracker'
 import type { Crossing } from './threshold-tracker'

@@ -4,7 +4,7 @@
  * over many matches a tick touches a handful, not 200.
  */
 import type { AlertRule, AlertScope } from '../../../shared/alerts'
-import { splitOddKey } from '../../../shared/feed/odds'
+import { splitOddKey } from '../../../shared/wire/odds'
 
 /** The thing an event is about: an outcome, or (match status) a whole match. */
 export interface AlertTarget {

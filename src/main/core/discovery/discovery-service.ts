@@ -4,11 +4,11 @@
  */
 import type { z } from 'zod'
 import type { DiscoverPage, DiscoverQuery, SearchHit } from '../../../shared/discovery'
-import type { LeagueRecord, MatchRecord, TeamRecord } from '../../../shared/feed/data-service'
+import type { LeagueRecord, MatchRecord, TeamRecord } from '../../../shared/wire/data-service'
 import { cond, pg, type PgQuery } from '../../../shared/postgrest/query'
 import { BridgeFailure } from '../../../shared/bridge/result'
-import type { DataServiceClient } from '../feeds/data-service/data-service-client'
-import type { FeedResult } from '../feeds/http/result'
+import type { DataServiceClient } from '../clients/data-service/data-service-client'
+import type { FeedResult } from '../clients/http/result'
 import { toMatchSummary } from './match-summary'
 
 export interface MatchArchive {

@@ -1,6 +1,6 @@
 /** A data-service match record as the Discover screen and the watchlists keep it. */
 import type { MatchSummary } from '../../../shared/discovery'
-import type { MatchRecord } from '../../../shared/feed/data-service'
+import type { MatchRecord } from '../../../shared/wire/data-service'
 
 const HASH = /^[A-Za-z0-9_-]{1,128}$/
 

@@ -3,7 +3,7 @@
  * test result; the feed clients get the key itself through `getKey` (main only). Listeners hear
  * every change, which is how the app switches between the demo feed and the real feeds.
  */
-import type { FeedResult } from '../feeds/http/result'
+import type { FeedResult } from '../clients/http/result'
 import { SecretStoreError, type KeyAccount, type SecretStore, KEY_ACCOUNTS } from './secret-store'
 
 export interface KeyTestResult {

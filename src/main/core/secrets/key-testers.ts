@@ -2,8 +2,8 @@
  * The cheap real calls that test a key: one class from the data service of the configured sport
  * (bypassing the cache: the point is to reach the server), and the bookmaker record.
  */
-import type { DataServiceClient } from '../feeds/data-service/data-service-client'
-import type { OddsClient } from '../feeds/odds/odds-client'
+import type { DataServiceClient } from '../clients/data-service/data-service-client'
+import type { OddsClient } from '../clients/odds/odds-client'
 import type { KeyAccount } from './secret-store'
 import type { KeyTester } from './key-service'
 

@@ -11,9 +11,9 @@ import {
   LiveStatusMessage,
   LiveTimeMessage,
   type LiveDataType,
-} from '../../../shared/feed/data-service'
-import { malformed } from '../live/decode'
-import type { Decoded } from '../live/live-stream'
+} from '../../../shared/wire/data-service'
+import { malformed } from '../streams/decode'
+import type { Decoded } from '../streams/live-stream'
 
 export type DataLiveUpdate =
   | { kind: 'status'; matchId: number; status: string; reason: string | null }

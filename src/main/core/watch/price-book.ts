@@ -20,7 +20,7 @@ import {
   splitOddKey,
   type MatchPricesWire,
   type PriceMessage,
-} from '../../../shared/feed/odds'
+} from '../../../shared/wire/odds'
 
 export interface OutcomeState {
   readonly id: string

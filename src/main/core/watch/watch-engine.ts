@@ -7,21 +7,21 @@
  */
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
-import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/feed/data-service'
+import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
 import {
   MatchPricesWire,
   OverridesStreamMessage,
   UPDATE_MESSAGE_TYPES,
   UpdatesMessage,
   type OverrideMessage,
-} from '../../../shared/feed/odds'
+} from '../../../shared/wire/odds'
 import { summarizeService, type FeedHealth, type StreamHealth } from '../../../shared/health'
 import type { MatchStatusChange } from '../alerts/ports'
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../live/backoff'
-import { malformed, typedDecoder } from '../live/decode'
-import { LiveStream, type Decoded } from '../live/live-stream'
-import { SlotQueue } from '../live/slots'
-import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from '../live/urls'
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
+import { malformed, typedDecoder } from '../streams/decode'
+import { LiveStream, type Decoded } from '../streams/live-stream'
+import { SlotQueue } from '../streams/slots'
+import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from '../streams/urls'
 import { BoardBatcher } from './board-batcher'
 import { dataLiveDecoder, type DataLiveUpdate } from './data-live'
 import { FeedBatch, type FeedSinks } from './feed-batch'

@@ -1,6 +1,6 @@
 /** Feed mode and connection health as main last reported them. */
 import { create } from 'zustand'
-import type { FeedMode } from '../../../shared/feed-status'
+import type { FeedMode } from '../../../shared/keys'
 import type { FeedHealth } from '../../../shared/health'
 
 interface FeedStore {

@@ -1,6 +1,6 @@
 /** Feed keys: set, test, remove through the keychain; the renderer only ever sees "set / not set". */
 import { useEffect, useState } from 'react'
-import type { KeyAccount, KeysStatus } from '../../../../shared/feed-status'
+import type { KeyAccount, KeysStatus } from '../../../../shared/keys'
 import { call, subscribe } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { formatClockTime } from '../../lib/format'

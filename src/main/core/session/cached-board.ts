@@ -7,7 +7,7 @@
 import type { BoardCell, LayoutGroup, MatchBoard } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { outcomeId, type OverrideEvent, type PriceTick } from '../../../shared/domain'
-import { splitOddKey } from '../../../shared/feed/odds'
+import { splitOddKey } from '../../../shared/wire/odds'
 
 export interface BoardArchive {
   latestPrices(matchId: number): PriceTick[]

@@ -1,7 +1,7 @@
 /**
  * Client of the odds feed's REST routes (odds-feed.md): the bookmaker record, the match list
  * (walking its 100-per-page pages), match prices, verify, setting and lifting an override, and the
- * public routes. Answers are validated with the shared wire schemas in src/shared/feed/odds.ts.
+ * public routes. Answers are validated with the shared wire schemas in src/shared/wire/odds.ts.
  */
 import {
   BookmakerWire,
@@ -11,7 +11,7 @@ import {
   OverrideRequest,
   VerifyWire,
   type OddsMatchListEntryWire as OddsMatchListEntry,
-} from '../../../../shared/feed/odds'
+} from '../../../../shared/wire/odds'
 import type { Settings } from '../../../../shared/settings'
 import type { FeedRequest, HttpClient, HttpMethod } from '../http/http-client'
 import { collectPages } from '../http/paging'

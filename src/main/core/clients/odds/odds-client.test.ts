@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { MatchPricesWire } from '../../../../shared/feed/odds'
+import { MatchPricesWire } from '../../../../shared/wire/odds'
 import { startSimulator } from '../../../../sim'
 import { testHttp, type TestHttp } from '../http/test-support'
 import { ODDS_PAGE_SIZE, OddsClient } from './odds-client'

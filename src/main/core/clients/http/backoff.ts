@@ -1,5 +1,5 @@
 /** Retry timing: exponential backoff with jitter, and the server's `Retry-After` read as a floor. */
-import { backoffDelay } from '../../live/backoff'
+import { backoffDelay } from '../../streams/backoff'
 
 export interface RetryPolicy {
   /** Retries after the first attempt for 5xx, network errors and timeouts. */

@@ -19,7 +19,7 @@ import {
   TeamSeasonsRecord,
   TournamentRecord,
   TournamentsByLeagueRecord,
-} from '../../../../shared/feed/data-service'
+} from '../../../../shared/wire/data-service'
 
 interface RouteSpec<S extends z.ZodType> {
   record: S

@@ -2,7 +2,7 @@
  * Addresses of the live streams (odds-feed.md "Events", data-service.md "Events"). The token is
  * added by the stream itself at connect time, so these strings are safe to log and show.
  */
-import { dataBaseUrlForSport } from '../feeds/data-service/base-url'
+import { dataBaseUrlForSport } from '../clients/data-service/base-url'
 
 export interface LiveEndpoints {
   oddsBaseUrl: string

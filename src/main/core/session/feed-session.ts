@@ -6,7 +6,7 @@
  * keys switches back. Clients read `endpoints()` and `getKey()` per call, so a switch needs no
  * restart: listeners (the watch engine) resubscribe.
  */
-import type { FeedMode } from '../../../shared/feed-status'
+import type { FeedMode } from '../../../shared/keys'
 import type { Settings } from '../../../shared/settings'
 import type { SimulatorHandle } from '../../../sim/types'
 import type { KeyAccount } from '../secrets/secret-store'
