@@ -18,6 +18,7 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
+import type { FaultReporter } from './faults/fault-reporter'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
@@ -50,6 +51,8 @@ export interface Core {
   session: FeedSession
   images: ImageCache
   cache: Cache
+  /** Where hosts report the faults they survive (uncaught errors, a renderer gone…). */
+  faults: FaultReporter
   /** A notification was clicked: bring the match forward in every window. */
   focusMatch(matchId: number): void
   /** Unread alert count, now and on every change (the tray badge). */
@@ -191,12 +194,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   ]
   for (const timer of timers) timer.unref()
 
+  const faults: FaultReporter = {
+    report: (fault) =>
+      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
+  }
+
   return {
     router,
     settings,
     session,
     images,
     cache,
+    faults,
     focusMatch: (matchId) => router.emit('app:focusMatch', { matchId }),
     onUnreadChange(listener) {
       listener(alerts.list().unread)
