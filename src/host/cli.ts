@@ -13,6 +13,7 @@ import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createCore } from '../main/core/app'
 import { startSimulator } from '../sim'
 import { isAppUrl } from '../main/core/bridge/trust'
+import { setAsideUnreadableSettings } from '../main/core/settings-file'
 import { defaultDataDir } from './data-dir'
 import { startHost } from './server'
 
@@ -56,6 +57,8 @@ const demoFeed = {
 }
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
+// conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
+const settingsSetAside = setAsideUnreadableSettings(dataDir)
 const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
 const log = {
   info: (message: string, ...details: unknown[]) => console.error(`[info] ${message}`, ...details),
@@ -75,6 +78,7 @@ const host = await startHost({
       isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
       log,
       startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
+      settingsSetAside,
     }),
 })
 

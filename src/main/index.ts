@@ -10,6 +10,7 @@ import { startSimulator } from '../sim'
 import { KeytarSecretStore } from './adapters/keytar-secrets'
 import { createCore, type Core } from './core/app'
 import { isAppUrl, type AppLocation } from './core/bridge/trust'
+import { setAsideUnreadableSettings } from './core/settings-file'
 import { electronHostPorts } from './host-adapters'
 import { connectIpc } from './ipc-transport'
 import { registerTeamImageScheme, serveTeamImages } from './team-image-protocol'
@@ -45,6 +46,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', showWindow)
 
   void app.whenReady().then(async () => {
+    // electron-store throws on a file that is not JSON: an unreadable one is kept aside, defaults used.
+    const settingsSetAside = setAsideUnreadableSettings(app.getPath('userData'))
     const store = new Store<{ windowBounds?: WindowBounds; settings?: unknown }>()
     const preloadDir = join(here, '../preload')
     const icon = join(resources, 'icon.png')
@@ -69,6 +72,7 @@ if (!app.requestSingleInstanceLock()) {
       isTrustedSender: (url) => isAppUrl(url, appLocation),
       log,
       startDemoFeed: () => startSimulator({ port: 0 }),
+      settingsSetAside,
     })
     serveTeamImages(core.images)
     const disconnectIpc = connectIpc(core.router)

@@ -18,6 +18,7 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
+import { refusalReporters } from './refusals'
 import type { FaultReporter } from './faults/fault-reporter'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
@@ -25,6 +26,7 @@ import { KeyService } from './secrets/key-service'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
+import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 
 export interface CoreLog {
@@ -43,6 +45,8 @@ export interface CoreOptions {
   startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
+  /** The host found the settings file unreadable and moved it here before opening its store. */
+  settingsSetAside?: SetAsideSettings | null
 }
 
 export interface Core {
@@ -69,16 +73,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     report: (fault) =>
       log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
   }
+  const refusals = refusalReporters(faults, (line) => log.error(line))
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
     onHandlerError: (channel, error) => log.error(`bridge handler ${channel} failed`, error),
+    onRefused: refusals.bridge,
   })
-  const settings = new SettingsService(store)
+  if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
+  const settings = new SettingsService(store, refusals.settingsField)
   const watchlists = new WatchlistService(store)
   const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
-  if (cache.setAside) log.error(`cache file set aside: ${cache.setAside.message}`)
+  if (cache.setAside) refusals.cacheFile(cache.setAside)
 
   const session: FeedSession = new FeedSession({
     settings: () => settings.get(),
@@ -90,10 +97,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startDemoFeed: options.startDemoFeed,
     log,
   })
-  const dataHttp = new HttpClient({ service: 'data-service', getKey: () => session.getKey('data-service') })
-  const oddsHttp = new HttpClient({ service: 'odds-feed', getKey: () => session.getKey('odds-feed') })
-  const dataClient = new DataServiceClient({ http: dataHttp, settings: () => session.endpoints(), cache })
-  const oddsClient = new OddsClient({ http: oddsHttp, settings: () => session.endpoints() })
+  const dataHttp = new HttpClient({
+    service: 'data-service',
+    getKey: () => session.getKey('data-service'),
+    onRefused: refusals.restAnswer,
+  })
+  const oddsHttp = new HttpClient({
+    service: 'odds-feed',
+    getKey: () => session.getKey('odds-feed'),
+    onRefused: refusals.restAnswer,
+  })
+  const dataClient = new DataServiceClient({
+    http: dataHttp,
+    settings: () => session.endpoints(),
+    cache,
+    onMalformed: refusals.restAnswer,
+  })
+  const oddsClient = new OddsClient({
+    http: oddsHttp,
+    settings: () => session.endpoints(),
+    onMalformed: refusals.restAnswer,
+  })
+
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
     store: options.secrets,
@@ -139,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => router.emit('board:patch', patch),
+      onStreamRefused: (streamId, reason, detail) => refusals.stream.refused(streamId, reason, detail),
       onSinkError: (sink, error) =>
         faults.report({
           process: 'main',

@@ -12,6 +12,7 @@ import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../
 import { KeytarSecretStore } from '../adapters/keytar-secrets'
 import { createCore, type Core } from './app'
 import { downloadExporter } from './host-ports'
+import { setAsideUnreadableSettings } from './settings-file'
 
 export const TEST_APP = { url: 'http://127.0.0.1:1/' }
 
@@ -27,6 +28,7 @@ export async function startTestCore(
   dataDir: string,
   options: TestCoreOptions = {},
 ): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[] }> {
+  const settingsSetAside = setAsideUnreadableSettings(dataDir)
   const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
   const demoFeeds: SimulatorHandle[] = []
   const logs = options.logs ?? []
@@ -51,6 +53,7 @@ export async function startTestCore(
       demoFeeds.push(sim)
       return sim
     },
+    settingsSetAside,
   })
   return { core, demoFeeds, logs }
 }
