@@ -1,6 +1,6 @@
 /**
  * Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme,
- * board density, retention.
+ * board density, retention; About with the last crash.
  */
 import { useState } from 'react'
 import type { Settings, SettingsPatch } from '../../../../shared/settings'
@@ -8,6 +8,7 @@ import { call } from '../../bridge'
 import { describeError, fieldErrors } from '../../lib/errors'
 import { useFeedStore } from '../../store/feed-store'
 import { applySettings, useSettingsStore } from '../../store/settings-store'
+import { AboutPanel } from './AboutPanel'
 import { KeysPanel } from './KeysPanel'
 
 type Draft = Record<keyof Settings, string>
@@ -34,6 +35,7 @@ export function SettingsScreen() {
       ) : (
         <div className="pad muted">{loadError ? `Settings: ${loadError}` : 'Loading settings…'}</div>
       )}
+      <AboutPanel />
     </div>
   )
 }
