@@ -10,7 +10,7 @@ import type { AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
-import { openCache, type Cache } from './cache'
+import { openCache, type Cache, type RefusedTick } from './cache'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -65,6 +65,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
 
+  const faults: FaultReporter = {
+    report: (fault) =>
+      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
+  }
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
     onHandlerError: (channel, error) => log.error(`bridge handler ${channel} failed`, error),
@@ -125,7 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => cache.recordTicks(ticks),
+      onTicks: (ticks) => reportRefusedTicks(faults, cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -135,6 +139,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => router.emit('board:patch', patch),
+      onSinkError: (sink, error) =>
+        faults.report({
+          process: 'main',
+          kind: 'feed-sink-failed',
+          message: `the ${sink} of one batch could not be handed on`,
+          error,
+        }),
     },
   })
 
@@ -194,11 +205,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   ]
   for (const timer of timers) timer.unref()
 
-  const faults: FaultReporter = {
-    report: (fault) =>
-      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
-  }
-
   return {
     router,
     settings,
@@ -218,6 +224,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await session.stop()
       cache.close()
     },
+  }
+}
+
+/** Ticks the cache refused (a price it cannot store, …): counted and logged, the rest was kept. */
+function reportRefusedTicks(faults: FaultReporter, refused: readonly RefusedTick[]): void {
+  for (const { tick, field, problem } of refused) {
+    faults.report({
+      process: 'main',
+      kind: `refused:cache-${field}`,
+      message: `tick not stored: ${problem}`,
+      detail: { matchId: tick.matchId, oddType: tick.oddType, oddKey: tick.oddKey },
+    })
   }
 }
 
