@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
+import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache } from './cache'
@@ -65,6 +66,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
 
+  const faults: FaultReporter = {
+    report: (fault) =>
+      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
+  }
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
     onHandlerError: (channel, error) => log.error(`bridge handler ${channel} failed`, error),
@@ -112,8 +117,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watchlistsOf: (matchId) => watchlists.listsOf(matchId),
     describeMatch: (matchId) => describeMatch(watchlists, matchId),
   })
-  alerts.onChange(({ added }) => {
-    cache.recordAlerts(added.map((entry) => ({ ...entry })))
+  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
+  if (refusedAlerts > 0)
+    faults.report({
+      process: 'main',
+      kind: 'cached-alert-unreadable',
+      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
+    })
+  alerts.onChange(({ added, read }) => {
+    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
 
@@ -193,11 +205,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
   ]
   for (const timer of timers) timer.unref()
-
-  const faults: FaultReporter = {
-    report: (fault) =>
-      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
-  }
 
   return {
     router,

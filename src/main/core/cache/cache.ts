@@ -4,12 +4,13 @@
  * (every `flushIntervalMs`) or as soon as a batch is full; every read flushes first, so reads see
  * everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
  */
-import type { OutcomeRef, OverrideEvent, PriceTick } from '../../../shared/domain'
+import type { OutcomeRef, OverrideEvent, PriceChange, PriceTick } from '../../../shared/domain'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
 import { openDatabase } from './open-database'
 import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
+import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
 import { TickRows } from './tick-rows'
 import { milliToPrice, TickWriter, type FlushResult } from './tick-writer'
@@ -43,6 +44,8 @@ export interface Cache {
   recordOverrideEvents(events: readonly OverrideEvent[]): void
   recordAlerts(alerts: readonly StorableAlert[]): void
   alerts(from?: number, to?: number, limit?: number): StorableAlert[]
+  /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
+  recentAlerts(limit: number): StorableAlert[]
   putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void
   getReference<T = unknown>(sport: string, route: string, paramsKey: string): CachedReference<T> | null
   upsertMatches(sport: string, matches: readonly MatchRecord[]): void
@@ -52,6 +55,10 @@ export interface Cache {
   /** The last tick of each outcome of the match. */
   latestPrices(matchId: number): PriceTick[]
   overrideEvents(matchId: number, from?: number, to?: number): OverrideEvent[]
+  /** The newest `limit` override events of every match, oldest first. */
+  recentOverrideEvents(limit: number): OverrideEvent[]
+  /** The newest `limit` price changes of these matches received at or after `since`, oldest first. */
+  recentChanges(matchIds: readonly number[], since: number, limit: number): PriceChange[]
   /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
   history(matchId: number, outcome: OutcomeSelector, from: number, to: number, maxPoints: number): OutcomeHistory[]
   /** Raw ticks in time order for the tick table. */
@@ -83,6 +90,7 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
   const records = new RecordStore(db)
   const historyReader = new HistoryReader(db)
   const tickRows = new TickRows(db)
+  const recent = new RecentChanges(db)
   const lastTick = db
     .prepare(
       'SELECT t, price, suspended, server_delta FROM tick WHERE outcome_id = ? ORDER BY t DESC, tie DESC LIMIT 1',
@@ -139,6 +147,11 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
       requireInteger(limit, 'limit', 1)
       return records.alerts(from, to, limit)
     },
+    recentAlerts(limit) {
+      live()
+      requireInteger(limit, 'limit', 1)
+      return records.recentAlerts(limit)
+    },
     putReference(sport, route, paramsKey, recs, fetchedAt) {
       live()
       records.putReference(sport, route, paramsKey, recs, fetchedAt)
@@ -182,6 +195,18 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
       live()
       requireRange(from, to)
       return records.overrideEvents(matchId, from, to)
+    },
+    recentOverrideEvents(limit) {
+      live()
+      requireInteger(limit, 'limit', 1)
+      return records.recentOverrideEvents(limit)
+    },
+    recentChanges(matchIds, since, limit) {
+      readable()
+      requireInteger(limit, 'limit', 1)
+      if (!Number.isFinite(since)) throw new CacheInputError(`since must be epoch milliseconds, got ${since}`)
+      for (const id of matchIds) requireInteger(id, 'matchId')
+      return recent.changes(matchIds, since, limit)
     },
     history(matchId, selector, from, to, maxPoints) {
       readable()
