@@ -1,60 +1,22 @@
-/**
- * The whole core as a host runs it: real keychain (Secret Service, see scripts/test.sh), real
- * simulator sockets, a real settings file and SQLite cache in a temp folder. Only the host ports
- * (notifications, save dialog, windows) are recorded in memory: they are the Electron/browser
- * boundary.
- */
-import Conf from 'conf'
+/** The whole core as a host runs it (see test-support.ts for the parts: all real but the host ports). */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InvokeChannel } from '../../shared/bridge/channels'
-import type { BridgeResult } from '../../shared/bridge/result'
 import { startSimulator, type SimulatorHandle } from '../../sim'
-import { KeytarSecretStore } from '../adapters/keytar-secrets'
-import { createCore, type Core } from './app'
-import { downloadExporter } from './host-ports'
+import type { Core } from './app'
+import { eventually, invoke, startTestCore } from './test-support'
 
-const APP = { url: 'http://127.0.0.1:1/' }
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
   for (const item of running.splice(0).reverse()) await item.close()
 })
 
 async function startCore(dataDir: string, options: { service?: string; logs?: string[] } = {}) {
-  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
-  const demoFeeds: SimulatorHandle[] = []
-  const logs = options.logs ?? []
-  const core = await createCore({
-    info: { name: 'Odds Monitor', version: '0.0.0', host: 'browser', platform: 'linux', dataDir, logFile: 'memory' },
-    store: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
-    secrets: new KeytarSecretStore(options.service ?? `Odds Monitor test ${randomUUID()}`),
-    ports: {
-      notifier: { notify: () => {} },
-      exporter: downloadExporter,
-      windows: { openMatch: () => ({ url: null }) },
-    },
-    isTrustedSender: (url) => url === APP.url,
-    log: {
-      info: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
-      error: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
-    },
-    startDemoFeed: async () => {
-      const sim = await startSimulator({ port: 0, rate: 50, liveMatches: 3 })
-      demoFeeds.push(sim)
-      return sim
-    },
-  })
-  running.push({ close: () => core.stop() })
-  return { core, demoFeeds }
-}
-
-async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: unknown): Promise<T> {
-  const result = (await core.router.dispatch(channel, input, APP)) as BridgeResult<T>
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value
+  const started = await startTestCore(dataDir, options)
+  running.push({ close: () => started.core.stop() })
+  return started
 }
 
 /** Settings that point the core at a simulator standing for the real services. */
@@ -68,19 +30,6 @@ async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
     oddsBaseUrl,
     oddsWsBaseUrl,
   })
-}
-
-/** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, deadlineMs = 20_000): Promise<T> {
-  const until = Date.now() + deadlineMs
-  let last = await read()
-  while (!accept(last)) {
-    if (Date.now() > until)
-      throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    last = await read()
-  }
-  return last
 }
 
 type Boards = Array<{ header: { synced: boolean }; cells: Array<{ outcomeId: string; price: number }> }>

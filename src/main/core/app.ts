@@ -11,7 +11,7 @@ import type { SimulatorHandle } from '../../sim/types'
 import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
-import { openCache, type Cache } from './cache'
+import { openCache, type Cache, type RefusedTick } from './cache'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -137,7 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => cache.recordTicks(ticks),
+      onTicks: (ticks) => reportRefusedTicks(faults, cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -147,6 +147,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => router.emit('board:patch', patch),
+      onSinkError: (sink, error) =>
+        faults.report({
+          process: 'main',
+          kind: 'feed-sink-failed',
+          message: `the ${sink} of one batch could not be handed on`,
+          error,
+        }),
     },
   })
 
@@ -225,6 +232,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await session.stop()
       cache.close()
     },
+  }
+}
+
+/** Ticks the cache refused (a price it cannot store, …): counted and logged, the rest was kept. */
+function reportRefusedTicks(faults: FaultReporter, refused: readonly RefusedTick[]): void {
+  for (const { tick, field, problem } of refused) {
+    faults.report({
+      process: 'main',
+      kind: `refused:cache-${field}`,
+      message: `tick not stored: ${problem}`,
+      detail: { matchId: tick.matchId, oddType: tick.oddType, oddKey: tick.oddKey },
+    })
   }
 }
 

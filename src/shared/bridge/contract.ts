@@ -42,9 +42,9 @@ const MatchInput = z.strictObject({ matchId: z.number().int() })
 
 export const AlertList = z.object({ entries: z.array(AlertEntry), unread: z.number().int() })
 export type AlertList = z.infer<typeof AlertList>
-export const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
-export const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
-export const OpenedWindow = z.object({ url: z.string().nullable() })
+const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
+const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
+const OpenedWindow = z.object({ url: z.string().nullable() })
 
 export interface InvokeSpec {
   input: z.ZodType

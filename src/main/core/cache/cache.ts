@@ -13,7 +13,7 @@ import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert
 import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
 import { TickRows } from './tick-rows'
-import { milliToPrice, TickWriter, type FlushResult } from './tick-writer'
+import { milliToPrice, TickWriter, type FlushResult, type RefusedTick } from './tick-writer'
 
 export interface CacheOptions {
   /** Longest time a recorded tick waits in memory. Default 250 ms. */
@@ -39,7 +39,8 @@ export interface Cache {
   /** The previous file when it was corrupt or newer and has been moved away; null otherwise. */
   readonly setAside: CacheFileError | null
   readonly pendingTicks: number
-  recordTicks(ticks: readonly PriceTick[]): void
+  /** Buffers every storable tick; returns the ones refused (never written), each with its reason. */
+  recordTicks(ticks: readonly PriceTick[]): RefusedTick[]
   flush(): FlushResult
   recordOverrideEvents(events: readonly OverrideEvent[]): void
   recordAlerts(alerts: readonly StorableAlert[]): void
@@ -129,8 +130,9 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
     },
     recordTicks(ticks) {
       live()
-      // A full batch is written at once: that bounds memory and what a crash can lose.
-      if (writer.record(ticks)) flush()
+      const refused = writer.record(ticks)
+      if (writer.full) flush()
+      return refused
     },
     flush,
     recordOverrideEvents(events) {
