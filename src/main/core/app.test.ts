@@ -96,6 +96,39 @@ describe('the core', () => {
     expect(JSON.stringify(test) + logs.join('\n')).not.toContain('wrong-key-zyxwvu')
   })
 
+  it('counts faults in the health model and keeps a key out of it and out of the crash file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startCore(dataDir)
+    // Short and dash-broken: no shape rule catches it, only knowing the key does.
+    const key = 'crash-k3y-abc'
+    await invoke(core, 'keys:set', { account: 'odds-feed', key })
+    core.faults.report({ process: 'host', kind: 'refused:test-edge', message: 'a frame too big' })
+    core.faults.report({
+      process: 'host',
+      kind: 'uncaught-exception',
+      message: `request with ${key} failed`,
+      error: new Error(`GET /live?token=${key} and ${key}`),
+      detail: { key },
+    })
+    const health = await invoke<{ faults: Record<string, unknown> }>(core, 'feed:health')
+    expect(health.faults).toMatchObject({
+      total: 2,
+      byKind: { 'refused:test-edge': 1, 'uncaught-exception': 1 },
+      byProcess: { host: 2 },
+      recent: [
+        { process: 'host', kind: 'uncaught-exception', message: 'request with [redacted] failed' },
+        { process: 'host', kind: 'refused:test-edge', message: 'a frame too big' },
+      ],
+      lastCrash: { kind: 'uncaught-exception' },
+    })
+    const [crashFile, ...others] = readdirSync(join(dataDir, 'crashes'))
+    expect(others).toEqual([])
+    const crash = readFileSync(join(dataDir, 'crashes', crashFile ?? ''), 'utf8')
+    expect(JSON.parse(crash)).toMatchObject({ appVersion: '0.0.0', process: 'host', kind: 'uncaught-exception' })
+    expect(crash).not.toContain(key)
+    expect(JSON.stringify(health)).not.toContain(key)
+  })
+
   it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
     const first = (await startCore(dataDir)).core

@@ -17,7 +17,7 @@ import {
   OverrideCommand,
   SetKeyInput,
 } from '../keys'
-import { FeedHealth } from '../health'
+import { AppHealth } from '../health'
 import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
@@ -60,7 +60,7 @@ export const invokeContract = {
   'keys:test': { input: AccountInput, output: KeyTestResult },
   'keys:remove': { input: AccountInput, output: KeysStatus },
   'feed:mode': { input: NoInput, output: FeedMode },
-  'feed:health': { input: NoInput, output: FeedHealth },
+  'feed:health': { input: NoInput, output: AppHealth },
   'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   'watchlists:get': { input: NoInput, output: WatchlistState },
@@ -87,7 +87,7 @@ export const invokeContract = {
 export const eventContract = {
   'app:heartbeat': Heartbeat,
   'board:patch': BoardPatch,
-  'feed:health': FeedHealth,
+  'feed:health': AppHealth,
   'feed:mode': FeedMode,
   'keys:changed': KeysStatus,
   'watchlists:changed': WatchlistState,
