@@ -2,7 +2,7 @@
  * Electron's side of the core's host ports: desktop notifications (a click brings the window up on
  * that match), the save dialog for exports, and a match in its own window.
  */
-import { BrowserWindow, dialog, Notification } from 'electron'
+import { BrowserWindow, dialog, Notification, shell } from 'electron'
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { HostPorts } from './core/host-ports'
 
@@ -51,5 +51,6 @@ export function electronHostPorts(options: ElectronHostOptions): HostPorts {
         return { url: null }
       },
     },
+    folders: { openFolder: async (path) => (await shell.openPath(path)) === '' },
   }
 }

@@ -98,7 +98,7 @@ describe('the core', () => {
 
   it('counts faults in the health model and keeps a key out of it and out of the crash file', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
-    const { core } = await startCore(dataDir)
+    const { core, openedFolders } = await startCore(dataDir)
     // Short and dash-broken: no shape rule catches it, only knowing the key does.
     const key = 'crash-k3y-abc'
     await invoke(core, 'keys:set', { account: 'odds-feed', key })
@@ -127,6 +127,9 @@ describe('the core', () => {
     expect(JSON.parse(crash)).toMatchObject({ appVersion: '0.0.0', process: 'host', kind: 'uncaught-exception' })
     expect(crash).not.toContain(key)
     expect(JSON.stringify(health)).not.toContain(key)
+    // Settings → About's button: the host is asked to show the crash folder.
+    expect(await invoke(core, 'app:openCrashFolder')).toEqual({ opened: true, path: join(dataDir, 'crashes') })
+    expect(openedFolders).toEqual([join(dataDir, 'crashes')])
   })
 
   it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {

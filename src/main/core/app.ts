@@ -19,6 +19,7 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
+import { crashDirOf } from './faults/crash-files'
 import { FaultLog } from './faults/fault-log'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
 import { LogRing, ringLog } from './faults/log-ring'
@@ -250,7 +251,7 @@ function createFaultPath(options: CoreOptions): { log: CoreLog; faults: FaultLog
     log,
     ring,
     scrubber,
-    crashDir: join(options.info.dataDir, 'crashes'),
+    crashDir: crashDirOf(options.info.dataDir),
     appVersion: options.info.version,
   })
   return { log, faults, secrets: scrubber.watch(options.secrets) }

@@ -3,6 +3,7 @@
  * been validated by the router; handlers translate service results into values or into a
  * BridgeFailure with words the trader can act on.
  */
+import { mkdirSync } from 'node:fs'
 import type { AppInfo } from '../../shared/bridge/contract'
 import { BridgeFailure } from '../../shared/bridge/result'
 import type { AppHealth } from '../../shared/health'
@@ -12,6 +13,7 @@ import type { AlertsService } from './alerts/alerts-service'
 import type { BridgeRouter } from './bridge/router'
 import type { Cache } from './cache'
 import type { DiscoveryService } from './discovery/discovery-service'
+import { crashDirOf } from './faults/crash-files'
 import { orFail } from './discovery/discovery-service'
 import type { FeedSession } from './session/feed-session'
 import type { LiveFeed } from './session/live-feed'
@@ -39,6 +41,11 @@ export interface HandlerServices {
 
 export function registerHandlers(router: BridgeRouter, s: HandlerServices): void {
   router.handle('app:info', () => s.info)
+  router.handle('app:openCrashFolder', async () => {
+    const path = crashDirOf(s.info.dataDir)
+    mkdirSync(path, { recursive: true })
+    return { opened: await s.ports.folders.openFolder(path), path }
+  })
   router.handle('settings:get', () => s.settings.get())
   router.handle('settings:update', (patch) => s.settings.update(patch))
 

@@ -5,6 +5,7 @@
  */
 export const INVOKE_CHANNELS = [
   'app:info',
+  'app:openCrashFolder',
   'settings:get',
   'settings:update',
   'keys:status',
