@@ -26,6 +26,7 @@ import type {
   SaveDialogReturnValue,
   Screen,
   Session,
+  Shell,
   Tray,
   WebContents,
   WebContentsWillFrameNavigateEventParams,
@@ -139,4 +140,5 @@ export interface ElectronApi {
   Notification: ShellNotificationClass
   screen: Pick<Screen, 'getAllDisplays'>
   dialog: ShellDialog
+  shell: Pick<Shell, 'openPath'>
 }

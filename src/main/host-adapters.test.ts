@@ -61,6 +61,13 @@ describe('electronHostPorts', () => {
     expect(produced).toBe(false)
   })
 
+  it('shows a folder in the file manager, and says so when it cannot', async () => {
+    const shown = ports()
+    expect(await shown.hostPorts.folders.openFolder('/data/crashes')).toBe(true)
+    expect(shown.electron.shell.opened).toEqual(['/data/crashes'])
+    expect(await ports({ canOpenFolders: false }).hostPorts.folders.openFolder('/data/crashes')).toBe(false)
+  })
+
   it('opens a match in its own window, with no URL for the page to open', () => {
     const { events, hostPorts } = ports()
     expect(hostPorts.windows.openMatch(12)).toEqual({ url: null })

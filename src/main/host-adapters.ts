@@ -1,6 +1,7 @@
 /**
  * Electron's side of the core's host ports: desktop notifications (a click brings the window up on
- * that match), the save dialog for exports, and a match in its own window.
+ * that match), the save dialog for exports, a match in its own window, and a folder shown in the
+ * system's file manager (the crash files).
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { HostPorts } from './core/host-ports'
@@ -13,10 +14,10 @@ export interface ElectronHostOptions {
 }
 
 export function electronHostPorts(
-  electron: Pick<ElectronApi, 'Notification' | 'dialog'>,
+  electron: Pick<ElectronApi, 'Notification' | 'dialog' | 'shell'>,
   options: ElectronHostOptions,
 ): HostPorts {
-  const { Notification, dialog } = electron
+  const { Notification, dialog, shell } = electron
   return {
     notifier: {
       notify({ title, body, matchId }) {
@@ -51,5 +52,7 @@ export function electronHostPorts(
         return { url: null }
       },
     },
+    // openPath answers an error message, or '' when the folder was shown.
+    folders: { openFolder: async (path) => (await shell.openPath(path)) === '' },
   }
 }

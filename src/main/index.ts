@@ -2,7 +2,7 @@
  * The Electron entry: hands the real Electron modules and adapters to the lifecycle in
  * main-process.ts, and nothing more (tests drive that file against a typed fake of Electron).
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, Tray } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, shell, Tray } from 'electron'
 import log from 'electron-log/main'
 import Store from 'electron-store'
 import { join } from 'node:path'
@@ -13,7 +13,18 @@ import { startMainProcess } from './main-process'
 import { rendererSource } from './renderer-source'
 
 // Assigning the real modules to ElectronApi is what makes Electron's typings check the shell's shapes.
-const electron: ElectronApi = { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, Tray }
+const electron: ElectronApi = {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  screen,
+  shell,
+  Tray,
+}
 const here = import.meta.dirname
 
 log.initialize()

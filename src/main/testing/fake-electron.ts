@@ -434,6 +434,19 @@ export class FakeDialog implements ShellDialog {
   }
 }
 
+/** `shell.openPath`: records the folder; answers '' (shown) or the error Electron would give. */
+export class FakeShell implements Pick<ElectronApi['shell'], 'openPath'> {
+  readonly opened: string[] = []
+
+  constructor(private readonly canOpen: boolean) {}
+
+  openPath(path: string): Promise<string> {
+    if (!this.canOpen) return Promise.resolve('Failed to open path')
+    this.opened.push(path)
+    return Promise.resolve('')
+  }
+}
+
 /** A display with Electron's full `Display` shape; only the work area matters to the shell. */
 export function fakeDisplay(id: number, workArea: Rectangle): Display {
   return {
@@ -467,6 +480,8 @@ export interface FakeElectronOptions {
   displays?: Display[]
   notificationsSupported?: boolean
   saveDialogAnswer?: SaveDialogReturnValue
+  /** False: the system has no file manager to show a folder in. */
+  canOpenFolders?: boolean
 }
 
 /** Electron's API as the shell sees it, plus what a test inspects: every window, tray and notification made. */
@@ -481,6 +496,7 @@ export interface FakeElectron extends ElectronApi {
   Tray: new (image: string) => FakeTray
   Notification: { new (options: NotificationConstructorOptions): FakeNotification; isSupported(): boolean }
   dialog: FakeDialog
+  shell: FakeShell
   windows: FakeBrowserWindow[]
   trays: FakeTray[]
   notifications: FakeNotification[]
@@ -529,6 +545,7 @@ export function createFakeElectron(options: FakeElectronOptions): FakeElectron {
     },
     screen: { getAllDisplays: () => displays },
     dialog: new FakeDialog(options.saveDialogAnswer ?? { canceled: true, filePath: '' }),
+    shell: new FakeShell(options.canOpenFolders ?? true),
   } satisfies ElectronApi
 
   return {
