@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
+import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
@@ -125,8 +126,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watchlistsOf: (matchId) => watchlists.listsOf(matchId),
     describeMatch: (matchId) => describeMatch(watchlists, matchId),
   })
-  alerts.onChange(({ added }) => {
-    cache.recordAlerts(added.map((entry) => ({ ...entry })))
+  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
+  if (refusedAlerts > 0)
+    faults.report({
+      process: 'main',
+      kind: 'cached-alert-unreadable',
+      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
+    })
+  alerts.onChange(({ added, read }) => {
+    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
 

@@ -8,7 +8,7 @@ import type { AppInfo } from '../../shared/bridge/contract'
 import { BridgeFailure } from '../../shared/bridge/result'
 import type { AppHealth } from '../../shared/health'
 import type { KeysStatus } from '../../shared/keys'
-import type { HistorySeries } from '../../shared/history'
+import { OVERRIDE_ALERT_CAP, RECENT_TAPE_LIMIT, RECENT_TAPE_WINDOW_MS, type HistorySeries } from '../../shared/history'
 import type { AlertsService } from './alerts/alerts-service'
 import type { BridgeRouter } from './bridge/router'
 import type { Cache } from './cache'
@@ -118,6 +118,13 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
         serverTs,
         receivedTs,
       })),
+    }
+  })
+  router.handle('history:recent', () => {
+    const watched = s.watchlists.allMatches().map((m) => m.matchId)
+    return {
+      tape: s.cache.recentChanges(watched, Date.now() - RECENT_TAPE_WINDOW_MS, RECENT_TAPE_LIMIT),
+      overrides: s.cache.recentOverrideEvents(OVERRIDE_ALERT_CAP),
     }
   })
   router.handle('history:export', ({ matchId, from, to }) => {

@@ -32,6 +32,7 @@ export const INVOKE_CHANNELS = [
   'history:series',
   'history:ticks',
   'history:export',
+  'history:recent',
 ] as const
 
 export const EVENT_CHANNELS = [

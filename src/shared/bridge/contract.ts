@@ -18,7 +18,7 @@ import {
   SetKeyInput,
 } from '../keys'
 import { AppHealth } from '../health'
-import { ExportResult, HistoryRange, HistorySeries, SeriesQuery, TickPage, TicksQuery } from '../history'
+import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
 import { EVENT_CHANNELS, type EventChannel, type InvokeChannel } from './channels'
@@ -83,6 +83,8 @@ export const invokeContract = {
   'history:series': { input: SeriesQuery, output: HistorySeries },
   'history:ticks': { input: TicksQuery, output: TickPage },
   'history:export': { input: HistoryRange, output: ExportResult },
+  /** The tape and override alerts of before a restart (the renderer asks once, on start). */
+  'history:recent': { input: NoInput, output: RecentHistory },
 } as const satisfies { [C in InvokeChannel]: InvokeSpec }
 
 export const eventContract = {
