@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
+import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
@@ -19,7 +20,11 @@ import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
 import { refusalReporters } from './refusals'
-import type { FaultReporter } from './faults/fault-reporter'
+import { crashDirOf } from './faults/crash-files'
+import { FaultLog } from './faults/fault-log'
+import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
+import { LogRing, ringLog } from './faults/log-ring'
+import { SecretScrubber } from './faults/secret-scrubber'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
@@ -65,18 +70,23 @@ export interface Core {
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const { log, store } = options
+  const { store } = options
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
+  const { log, faults, secrets } = createFaultPath(options)
 
-  const faults: FaultReporter = {
-    report: (fault) =>
-      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
-  }
-  const refusals = refusalReporters(faults, (line) => log.error(line))
+  const refusals = refusalReporters(faults, coreProcess(options.info), (line) => log.error(line))
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
-    onHandlerError: (channel, error) => log.error(`bridge handler ${channel} failed`, error),
+    onHandlerError: (channel, error) =>
+      faults.report({ process: coreProcess(options.info), kind: 'handler-failed', message: channel, error }),
+    onEmitDropped: (channel, reason, error) =>
+      faults.report({
+        process: coreProcess(options.info),
+        kind: 'emit-dropped',
+        message: `a ${channel} event was dropped: ${reason}`,
+        error,
+      }),
     onRefused: refusals.bridge,
   })
   if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
@@ -121,7 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
-    store: options.secrets,
+    store: secrets,
     testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
   })
 
@@ -141,8 +151,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watchlistsOf: (matchId) => watchlists.listsOf(matchId),
     describeMatch: (matchId) => describeMatch(watchlists, matchId),
   })
-  alerts.onChange(({ added }) => {
-    cache.recordAlerts(added.map((entry) => ({ ...entry })))
+  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
+  if (refusedAlerts > 0)
+    faults.report({
+      process: 'main',
+      kind: 'cached-alert-unreadable',
+      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
+    })
+  alerts.onChange(({ added, read }) => {
+    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
 
@@ -154,7 +171,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => reportRefusedTicks(faults, cache.recordTicks(ticks)),
+      onTicks: (ticks) => reportRefusedTicks(faults, coreProcess(options.info), cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -167,7 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       onStreamRefused: (streamId, reason, detail) => refusals.stream.refused(streamId, reason, detail),
       onSinkError: (sink, error) =>
         faults.report({
-          process: 'main',
+          process: coreProcess(options.info),
           kind: 'feed-sink-failed',
           message: `the ${sink} of one batch could not be handed on`,
           error,
@@ -204,8 +221,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     live.follow()
   })
 
+  const health = () => ({ ...live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
     info: options.info,
+    health,
     settings,
     keys,
     session,
@@ -226,7 +245,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const ts = Date.now()
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
     }, options.heartbeatMs ?? 1000),
-    setInterval(() => router.emit('feed:health', live.health()), options.healthMs ?? 1000),
+    setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
     setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
   ]
   for (const timer of timers) timer.unref()
@@ -253,11 +272,34 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 }
 
+/**
+ * The fault door and what it needs: every core log line also goes to a ring (the crash file's last
+ * lines), and every key read from or written to the keychain is remembered so it is scrubbed.
+ */
+function createFaultPath(options: CoreOptions): { log: CoreLog; faults: FaultLog; secrets: SecretStore } {
+  const ring = new LogRing()
+  const log = ringLog(options.log, ring)
+  const scrubber = new SecretScrubber()
+  const faults = new FaultLog({
+    log,
+    ring,
+    scrubber,
+    crashDir: crashDirOf(options.info.dataDir),
+    appVersion: options.info.version,
+  })
+  return { log, faults, secrets: scrubber.watch(options.secrets) }
+}
+
+/** The process the core runs in, as faults name it: Electron's main, or the browser host. */
+export function coreProcess(info: AppInfo): FaultProcess {
+  return info.host === 'electron' ? 'main' : 'host'
+}
+
 /** Ticks the cache refused (a price it cannot store, …): counted and logged, the rest was kept. */
-function reportRefusedTicks(faults: FaultReporter, refused: readonly RefusedTick[]): void {
+function reportRefusedTicks(faults: FaultReporter, process: FaultProcess, refused: readonly RefusedTick[]): void {
   for (const { tick, field, problem } of refused) {
     faults.report({
-      process: 'main',
+      process,
       kind: `refused:cache-${field}`,
       message: `tick not stored: ${problem}`,
       detail: { matchId: tick.matchId, oddType: tick.oddType, oddKey: tick.oddKey },

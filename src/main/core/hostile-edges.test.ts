@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import type { Core } from './app'
-import { invoke, startTestCore, TEST_APP } from './test-support'
+import { faultCount, invoke, startTestCore, TEST_APP } from './test-support'
 
 const running: Core[] = []
 afterEach(async () => {
@@ -24,7 +24,7 @@ async function startIn(dataDir: string) {
   return started
 }
 
-const faultLines = (logs: string[], kind: string) => logs.filter((l) => l.includes(`main fault refused:${kind}:`))
+const faultLines = (logs: string[], kind: string) => logs.filter((l) => l.includes(` fault refused:${kind}:`))
 
 describe('the settings file', () => {
   it.each([
@@ -38,6 +38,7 @@ describe('the settings file', () => {
     const { core, logs } = await startIn(dataDir)
     expect(await invoke(core, 'settings:get')).toEqual(DEFAULT_SETTINGS)
     expect(faultLines(logs, 'settings-file')).toHaveLength(1)
+    expect(await faultCount(core, 'refused:settings-file')).toBe(1)
     const aside = readdirSync(dataDir).filter((f) => f.startsWith('config.json.corrupt-'))
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(dataDir, aside[0] as string), 'utf8')).toBe(text)
@@ -68,6 +69,7 @@ describe('the cache file', () => {
     const { core, logs } = await startIn(dataDir)
     expect(core.cache.setAside?.problem).toBe('foreign')
     expect(faultLines(logs, 'cache-file')).toHaveLength(1)
+    expect(await faultCount(core, 'refused:cache-file')).toBe(1)
     expect(existsSync(core.cache.setAside?.movedTo ?? '')).toBe(true)
   })
 
@@ -102,6 +104,7 @@ describe('bridge input', () => {
       expect(result.ok, `${channel} ${JSON.stringify(input)?.slice(0, 80)}`).toBe(false)
     }
     expect(faultLines(logs, 'bridge')).toHaveLength(hostile.length)
+    expect(await faultCount(core, 'refused:bridge')).toBe(hostile.length)
     expect(await invoke(core, 'settings:get')).toEqual(DEFAULT_SETTINGS)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })

@@ -6,13 +6,13 @@
  */
 import type { CacheFileError } from './cache'
 import type { MalformedRecords } from './clients/http/parse-answer'
-import type { FaultReporter } from './faults/fault-reporter'
+import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
 import type { SetAsideSettings } from './settings-file'
 import { RefusalLog } from './streams/refusal-log'
 
-export function refusalReporters(faults: FaultReporter, logError: (line: string) => void) {
+export function refusalReporters(faults: FaultReporter, process: FaultProcess, logError: (line: string) => void) {
   const refused = (edge: string, message: string, detail?: Record<string, unknown>) =>
-    faults.report({ process: 'main', kind: `refused:${edge}`, message, detail })
+    faults.report({ process, kind: `refused:${edge}`, message, detail })
   return {
     bridge: (channel: string, message: string) => refused('bridge', `bridge request refused: ${message}`, { channel }),
     settingsFile: ({ movedTo, problem }: SetAsideSettings) =>

@@ -1,6 +1,6 @@
 /**
- * Issue 15.1: a price the cache cannot store (an override of 1e9, above the cache's integer
- * thousandths) used to throw inside the feed batch's own event-loop turn and end the process.
+ * Issue 15.1: a price the cache cannot store (an override of 1e9 served by the feed, above the
+ * cache's integer thousandths) used to throw inside the feed batch's own event-loop turn and end the process.
  * Real core, demo feed = the simulator over real sockets, real SQLite cache.
  */
 import { mkdtempSync } from 'node:fs'
@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MatchBoard } from '../../shared/board'
+import { sendJson } from '../../sim/test-support'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore, watchFirstLive } from './test-support'
+import { eventually, faultCount, invoke, startTestCore, watchFirstLive } from './test-support'
 
 const running: Core[] = []
 afterEach(async () => {
@@ -18,10 +19,12 @@ afterEach(async () => {
 
 describe('a price the cache cannot store', () => {
   it('is refused and counted, never fatal, while the other outcomes are still written', async () => {
-    const { core, logs } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
+    const { core, logs, demoFeeds } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
       demo: { rate: 300, liveMatches: 2 },
     })
     running.push(core)
+    const feed = demoFeeds[0]
+    if (!feed) throw new Error('no demo feed')
     const matchId = await watchFirstLive(core)
     const [board] = await eventually(
       () => invoke<MatchBoard[]>(core, 'board:get'),
@@ -30,22 +33,26 @@ describe('a price the cache cannot store', () => {
     const target = board?.cells[0]
     if (!target) throw new Error('no cell')
 
+    // The feed serves a price far above what the cache stores (the override editor caps what a
+    // trader may type, so the feed is asked directly, as any other client of it could).
     const setAt = Date.now()
-    await invoke(core, 'overrides:set', {
-      matchId,
-      oddType: target.oddType,
-      oddKey: target.oddKey,
-      oddValue: 1e9,
-      durationSeconds: 60,
-      suspended: false,
-    })
+    const answer = await sendJson(
+      'PATCH',
+      `${feed.oddsBaseUrl}/bookmaker/${feed.bookmakerId}/badminton/${matchId}/${target.oddType}`,
+      feed.apiKey,
+      { oddKey: target.oddKey, oddValue: 1e9, durationSeconds: 60, suspended: false },
+    )
+    expect(answer.status).toBe(200)
 
     // The board shows what the feed serves; the cache refuses it with a count and a log line.
     await eventually(
       () => invoke<MatchBoard[]>(core, 'board:get'),
       (boards) => boards[0]?.cells.find((c) => c.outcomeId === target.outcomeId)?.price === 1e9,
     )
-    await vi.waitFor(() => expect(logs.join('\n')).toContain('main fault refused:cache-price'), { timeout: 10_000 })
+    await vi.waitFor(async () => expect(await faultCount(core, 'refused:cache-price')).toBeGreaterThan(0), {
+      timeout: 10_000,
+    })
+    expect(logs.join('\n')).toContain('fault refused:cache-price: tick not stored: price 1000000000')
 
     // Ticks keep being written after the refusal: the core is alive and the rest was not lost.
     await vi.waitFor(

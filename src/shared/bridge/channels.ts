@@ -5,6 +5,7 @@
  */
 export const INVOKE_CHANNELS = [
   'app:info',
+  'app:openCrashFolder',
   'settings:get',
   'settings:update',
   'keys:status',
@@ -31,6 +32,7 @@ export const INVOKE_CHANNELS = [
   'history:series',
   'history:ticks',
   'history:export',
+  'history:recent',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -42,6 +44,7 @@ export const EVENT_CHANNELS = [
   'watchlists:changed',
   'alerts:changed',
   'app:focusMatch',
+  'bridge:dropped',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

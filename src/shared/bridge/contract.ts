@@ -17,11 +17,11 @@ import {
   OverrideCommand,
   SetKeyInput,
 } from '../keys'
-import { FeedHealth } from '../health'
-import { ExportResult, HistoryRange, HistorySeries, SeriesQuery, TickPage, TicksQuery } from '../history'
+import { AppHealth } from '../health'
+import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
-import type { EventChannel, InvokeChannel } from './channels'
+import { EVENT_CHANNELS, type EventChannel, type InvokeChannel } from './channels'
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -45,6 +45,8 @@ export type AlertList = z.infer<typeof AlertList>
 const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
 const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
 const OpenedWindow = z.object({ url: z.string().nullable() })
+/** The crash folder's path is always given: where the host cannot show it, the page shows the path. */
+const OpenedFolder = z.object({ opened: z.boolean(), path: z.string() })
 
 export interface InvokeSpec {
   input: z.ZodType
@@ -53,6 +55,7 @@ export interface InvokeSpec {
 
 export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
+  'app:openCrashFolder': { input: NoInput, output: OpenedFolder },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },
   'keys:status': { input: NoInput, output: KeysStatus },
@@ -60,7 +63,7 @@ export const invokeContract = {
   'keys:test': { input: AccountInput, output: KeyTestResult },
   'keys:remove': { input: AccountInput, output: KeysStatus },
   'feed:mode': { input: NoInput, output: FeedMode },
-  'feed:health': { input: NoInput, output: FeedHealth },
+  'feed:health': { input: NoInput, output: AppHealth },
   'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   'watchlists:get': { input: NoInput, output: WatchlistState },
@@ -80,18 +83,22 @@ export const invokeContract = {
   'history:series': { input: SeriesQuery, output: HistorySeries },
   'history:ticks': { input: TicksQuery, output: TickPage },
   'history:export': { input: HistoryRange, output: ExportResult },
+  /** The tape and override alerts of before a restart (the renderer asks once, on start). */
+  'history:recent': { input: NoInput, output: RecentHistory },
 } as const satisfies { [C in InvokeChannel]: InvokeSpec }
 
 export const eventContract = {
   'app:heartbeat': Heartbeat,
   'board:patch': BoardPatch,
-  'feed:health': FeedHealth,
+  'feed:health': AppHealth,
   'feed:mode': FeedMode,
   'keys:changed': KeysStatus,
   'watchlists:changed': WatchlistState,
   'alerts:changed': AlertList,
   /** A notification was clicked: bring this match forward. */
   'app:focusMatch': MatchInput,
+  /** Main dropped an event on this channel (it failed its schema): fetch that state afresh. */
+  'bridge:dropped': z.object({ channel: z.enum(EVENT_CHANNELS) }),
 } as const satisfies { [C in EventChannel]: z.ZodType }
 
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['input']>

@@ -13,7 +13,7 @@ import {
   type Validated,
 } from '../../../../shared/alerts'
 import type { OverrideEventKind } from '../../../../shared/domain'
-import { numberField, withNumberErrors } from './form-number'
+import { numberField, withNumberErrors } from '../../lib/form-number'
 
 export type ScopeType = AlertScope['type']
 export const SCOPE_TYPES = ['all', 'watchlist', 'match', 'market', 'outcome'] as const satisfies readonly ScopeType[]
