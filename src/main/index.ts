@@ -67,6 +67,8 @@ if (!app.requestSingleInstanceLock()) {
           createMatchWindow({ preloadDir, app: appLocation, icon, load: (w) => loadRenderer(w, `match/${matchId}`) }),
       }),
       isTrustedSender: (url) => isAppUrl(url, appLocation),
+      // Packaged: core-built events are trusted; in dev every payload is checked against the contract.
+      checkEvents: !app.isPackaged,
       log,
       startDemoFeed: () => startSimulator({ port: 0 }),
     })
