@@ -147,6 +147,8 @@ async function startShell(
         createMatchWindow(electron, { ...windowOptions, load: (w) => renderer.load(w, `match/${matchId}`) }),
     }),
     isTrustedSender: (url) => isAppUrl(url, renderer.app),
+    // Packaged: core-built events are trusted; in dev every payload is checked against the contract.
+    checkEvents: !electron.app.isPackaged,
     log,
     startDemoFeed: options.startDemoFeed,
   })

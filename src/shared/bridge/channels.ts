@@ -44,6 +44,7 @@ export const EVENT_CHANNELS = [
   'watchlists:changed',
   'alerts:changed',
   'app:focusMatch',
+  'bridge:dropped',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

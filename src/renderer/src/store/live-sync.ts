@@ -1,7 +1,8 @@
 /**
  * Keeps the renderer's stores in step with main: loads the board, watchlists, feed mode and
- * health once, then follows their events. A lost board patch (a seq gap) reloads the board. The
- * tape and override alerts start from what the cache recorded before a restart.
+ * health once, then follows their events. A lost board patch (a seq gap, or one main dropped)
+ * reloads the board. The tape and override alerts start from what the cache recorded before a
+ * restart.
  */
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
@@ -19,6 +20,11 @@ export function startLiveSync(): () => void {
       },
       (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
     )
+  const reloadWatchlists = () =>
+    call('watchlists:get').then(
+      (state) => useWatchlistStore.setState({ state, error: null }),
+      (error: unknown) => useWatchlistStore.setState({ error: describeError(error) }),
+    )
   awaitHistory()
   call('history:recent').then(loadHistory, () => loadHistory(null)) // no history is an empty tape, not an error
   const unsubscribers = [
@@ -27,14 +33,16 @@ export function startLiveSync(): () => void {
       recordPaintProbe(patch)
     }),
     subscribe('watchlists:changed', (state) => useWatchlistStore.setState({ state, error: null })),
+    // Main dropped an event it could not send: what it carried is fetched afresh.
+    subscribe('bridge:dropped', ({ channel }) => {
+      if (channel === 'board:patch') void reloadBoard()
+      if (channel === 'watchlists:changed') reloadWatchlists()
+    }),
     subscribe('feed:health', (health) => useFeedStore.setState({ health })),
     subscribe('feed:mode', (mode) => useFeedStore.setState({ mode })),
   ]
   void reloadBoard()
-  call('watchlists:get').then(
-    (state) => useWatchlistStore.setState({ state, error: null }),
-    (error: unknown) => useWatchlistStore.setState({ error: describeError(error) }),
-  )
+  reloadWatchlists()
   call('feed:mode').then(
     (mode) => useFeedStore.setState({ mode }),
     () => undefined, // the event brings it when main has one; the badge just stays hidden
