@@ -1,6 +1,6 @@
 /**
- * Issue 15.1: a price the cache cannot store (an override of 1e9 served by the feed, above the
- * cache's integer thousandths) used to throw inside the feed batch's own event-loop turn and end the process.
+ * Issue 15.1: a price the cache cannot store (an override of 1e9, above the cache's integer
+ * thousandths) used to throw inside the feed batch's own event-loop turn and end the process.
  * Real core, demo feed = the simulator over real sockets, real SQLite cache.
  */
 import { mkdtempSync } from 'node:fs'
@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MatchBoard } from '../../shared/board'
-import { sendJson } from '../../sim/test-support'
 import type { Core } from './app'
 import { eventually, faultCount, invoke, startTestCore, watchFirstLive } from './test-support'
 
@@ -19,12 +18,10 @@ afterEach(async () => {
 
 describe('a price the cache cannot store', () => {
   it('is refused and counted, never fatal, while the other outcomes are still written', async () => {
-    const { core, logs, demoFeeds } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
+    const { core, demoFeeds, logs } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
       demo: { rate: 300, liveMatches: 2 },
     })
     running.push(core)
-    const feed = demoFeeds[0]
-    if (!feed) throw new Error('no demo feed')
     const matchId = await watchFirstLive(core)
     const [board] = await eventually(
       () => invoke<MatchBoard[]>(core, 'board:get'),
@@ -33,14 +30,18 @@ describe('a price the cache cannot store', () => {
     const target = board?.cells[0]
     if (!target) throw new Error('no cell')
 
-    // The feed serves a price far above what the cache stores (the override editor caps what a
-    // trader may type, so the feed is asked directly, as any other client of it could).
+    // The bridge refuses an absurd price (issue 15.2), so the feed itself serves it, as when
+    // another desk of the same book sets it: PATCH straight to the simulator's override route.
+    const [feed] = demoFeeds
+    if (!feed) throw new Error('no demo feed')
     const setAt = Date.now()
-    const answer = await sendJson(
-      'PATCH',
-      `${feed.oddsBaseUrl}/bookmaker/${feed.bookmakerId}/badminton/${matchId}/${target.oddType}`,
-      feed.apiKey,
-      { oddKey: target.oddKey, oddValue: 1e9, durationSeconds: 60, suspended: false },
+    const answer = await fetch(
+      `${feed.oddsBaseUrl}/bookmaker/${feed.bookmakerId}/${feed.sport}/${matchId}/${target.oddType}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${feed.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ oddKey: target.oddKey, oddValue: 1e9, durationSeconds: 60, suspended: false }),
+      },
     )
     expect(answer.status).toBe(200)
 

@@ -16,6 +16,7 @@ import { OverrideAlerts } from './features/overrides/OverrideAlerts'
 import { OverrideEditorHost } from './features/overrides/OverrideEditor'
 import { ReviewScreen } from './features/review/ReviewScreen'
 import { loadSettings, SettingsScreen } from './features/settings/SettingsScreen'
+import { RecoveryNotice } from './features/status/RecoveryNotice'
 import { StatusBar } from './features/status/StatusBar'
 import { TapeView } from './features/tape/TapeView'
 import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
@@ -69,6 +70,7 @@ export function App() {
         </span>
       </header>
       {error && <div className="error-banner">{error}</div>}
+      <RecoveryNotice />
       <main className="main">{singleMatch === null ? <CurrentView /> : <SingleMatchView matchId={singleMatch} />}</main>
       <StatusBar />
       <OverrideEditorHost />
