@@ -14,6 +14,7 @@ import { createCore } from '../main/core/app'
 import { startSimulator } from '../sim'
 import { isAppUrl } from '../main/core/bridge/trust'
 import { defaultDataDir } from './data-dir'
+import { hostToken } from './host-token'
 import { startHost } from './server'
 
 const { values } = parseArgs({
@@ -66,6 +67,7 @@ const version = (await import('../../package.json', { with: { type: 'json' } }))
 const host = await startHost({
   port,
   rendererDir,
+  token: hostToken(dataDir),
   createCore: (origin, ports) =>
     createCore({
       info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },

@@ -42,6 +42,7 @@ export const EVENT_CHANNELS = [
   'watchlists:changed',
   'alerts:changed',
   'app:focusMatch',
+  'bridge:connection',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

@@ -1,6 +1,7 @@
 /**
  * Keeps the renderer's stores in step with main: loads the board, watchlists, feed mode and
- * health once, then follows their events. A lost board patch (a seq gap) reloads the board.
+ * health, then follows their events. A lost board patch (a seq gap) reloads the board; a restored
+ * connection to the app reloads them all (loadLiveState).
  */
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
@@ -9,15 +10,17 @@ import { loadBoards, receivePatch } from './board-store'
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
+function reloadBoard(): Promise<void> {
+  return call('board:get').then(
+    (boards) => {
+      loadBoards(boards)
+      useFeedStore.setState({ boardError: null })
+    },
+    (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
+  )
+}
+
 export function startLiveSync(): () => void {
-  const reloadBoard = () =>
-    call('board:get').then(
-      (boards) => {
-        loadBoards(boards)
-        useFeedStore.setState({ boardError: null })
-      },
-      (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
-    )
   const unsubscribers = [
     subscribe('board:patch', (patch) => {
       if (!receivePatch(patch)) void reloadBoard()
@@ -27,6 +30,12 @@ export function startLiveSync(): () => void {
     subscribe('feed:health', (health) => useFeedStore.setState({ health })),
     subscribe('feed:mode', (mode) => useFeedStore.setState({ mode })),
   ]
+  loadLiveState()
+  return () => unsubscribers.forEach((off) => off())
+}
+
+/** Loads the board, watchlists, feed mode and health whole, as main has them now. */
+export function loadLiveState(): void {
   void reloadBoard()
   call('watchlists:get').then(
     (state) => useWatchlistStore.setState({ state, error: null }),
@@ -40,5 +49,4 @@ export function startLiveSync(): () => void {
     (health) => useFeedStore.setState({ health }),
     () => undefined, // health is pushed every second anyway
   )
-  return () => unsubscribers.forEach((off) => off())
 }
