@@ -1,12 +1,13 @@
 /**
  * Keeps the renderer's stores in step with main: loads the board, watchlists, feed mode and
  * health, then follows their events. A lost board patch (a seq gap) reloads the board; a restored
- * connection to the app reloads them all (loadLiveState).
+ * connection to the app reloads them all (loadLiveState). The tape and override alerts start from
+ * what the cache recorded before a restart.
  */
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
 import { recordPaintProbe } from '../lib/paint-probe'
-import { loadBoards, receivePatch } from './board-store'
+import { awaitHistory, loadBoards, loadHistory, receivePatch } from './board-store'
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
@@ -21,6 +22,8 @@ function reloadBoard(): Promise<void> {
 }
 
 export function startLiveSync(): () => void {
+  awaitHistory()
+  call('history:recent').then(loadHistory, () => loadHistory(null)) // no history is an empty tape, not an error
   const unsubscribers = [
     subscribe('board:patch', (patch) => {
       if (!receivePatch(patch)) void reloadBoard()
