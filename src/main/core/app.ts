@@ -75,6 +75,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     isTrustedSender: options.isTrustedSender,
     onHandlerError: (channel, error) =>
       faults.report({ process: coreProcess(options.info), kind: 'handler-failed', message: channel, error }),
+    onEmitDropped: (channel, reason, error) =>
+      faults.report({
+        process: coreProcess(options.info),
+        kind: 'emit-dropped',
+        message: `a ${channel} event was dropped: ${reason}`,
+        error,
+      }),
   })
   const settings = new SettingsService(store)
   const watchlists = new WatchlistService(store)

@@ -45,6 +45,7 @@ export const EVENT_CHANNELS = [
   'alerts:changed',
   'app:focusMatch',
   'bridge:connection',
+  'bridge:dropped',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

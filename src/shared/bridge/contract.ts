@@ -21,7 +21,7 @@ import { AppHealth } from '../health'
 import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
-import type { EventChannel, InvokeChannel } from './channels'
+import { EVENT_CHANNELS, type EventChannel, type InvokeChannel } from './channels'
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -109,6 +109,8 @@ export const eventContract = {
   /** A notification was clicked: bring this match forward. */
   'app:focusMatch': MatchInput,
   'bridge:connection': BridgeConnection,
+  /** Main dropped an event on this channel (it failed its schema): fetch that state afresh. */
+  'bridge:dropped': z.object({ channel: z.enum(EVENT_CHANNELS) }),
 } as const satisfies { [C in EventChannel]: z.ZodType }
 
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['input']>

@@ -25,6 +25,8 @@ export interface BridgeRouterOptions {
   isTrustedSender: (url: string) => boolean
   /** Where handler crashes are reported (their text never crosses the bridge). */
   onHandlerError?: (channel: string, error: unknown) => void
+  /** Where a dropped event is reported: a payload outside its schema, or a transport that threw. */
+  onEmitDropped?: (channel: EventChannel, reason: string, error: unknown) => void
 }
 
 const invokeChannelSet: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
@@ -70,10 +72,26 @@ export class BridgeRouter {
     }
   }
 
-  /** Sends an event to every transport, after validating it: a bad payload is a bug in main. */
+  /**
+   * Sends an event to every transport, after validating it. A bad payload is a bug in main, but it
+   * must not end the process (emits run in timers, where a throw is uncaught): it is dropped and
+   * reported, and the pages are told with `bridge:dropped` so they fetch that state afresh.
+   */
   emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
-    const parsed = eventContract[channel].parse(payload)
-    for (const sink of this.sinks) sink(channel, parsed)
+    const parsed = eventContract[channel].safeParse(payload)
+    if (!parsed.success) {
+      this.options.onEmitDropped?.(channel, `outside its schema: ${describeIssues(parsed.error)}`, parsed.error)
+      if (channel !== 'bridge:dropped') this.emit('bridge:dropped', { channel })
+      return
+    }
+    for (const sink of this.sinks) {
+      try {
+        sink(channel, parsed.data)
+      } catch (error) {
+        // One transport failing (a socket gone mid-send) must not keep the event from the others.
+        this.options.onEmitDropped?.(channel, 'a transport failed to send it', error)
+      }
+    }
   }
 
   /** Registers a transport's event sender; returns the function that removes it. */
