@@ -22,13 +22,15 @@ export interface HostProcess {
   thaw(): void
 }
 
-export async function launchHost(options: { dataDir?: string; args?: string[] } = {}): Promise<HostProcess> {
+export async function launchHost(
+  options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'odds-e2e-'))
   // A later --port in `args` wins over this one (node:util parseArgs keeps the last).
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   )
   const url = await readReadyUrl(child)
   const parsed = new URL(url)

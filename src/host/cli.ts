@@ -87,6 +87,8 @@ const host = await startHost({
       secrets: new KeytarSecretStore(),
       ports,
       isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
+      // NODE_ENV=production (the render bench) trusts core-built events; e2e and dev check each one.
+      checkEvents: process.env.NODE_ENV !== 'production',
       log,
       startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
     }),

@@ -114,6 +114,8 @@ async function startShell(options: MainProcessOptions, main: ReturnType<typeof m
         createMatchWindow(electron, { ...windowOptions, load: (w) => renderer.load(w, `match/${matchId}`) }),
     }),
     isTrustedSender: (url) => isAppUrl(url, renderer.app),
+    // Packaged: core-built events are trusted; in dev every payload is checked against the contract.
+    checkEvents: !electron.app.isPackaged,
     log,
     startDemoFeed: options.startDemoFeed,
   })

@@ -48,6 +48,8 @@ export interface CoreOptions {
   startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
+  /** Check event payloads against the contract as they leave (default true; a shipped app passes false). */
+  checkEvents?: boolean
 }
 
 export interface Core {
@@ -73,6 +75,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
+    checkEvents: options.checkEvents,
     onHandlerError: (channel, error) =>
       faults.report({ process: coreProcess(options.info), kind: 'handler-failed', message: channel, error }),
     onEmitDropped: (channel, reason, error) =>

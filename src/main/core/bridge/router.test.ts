@@ -112,4 +112,18 @@ describe('BridgeRouter.emit', () => {
     expect(received).toEqual(['app:heartbeat'])
     expect(dropped).toEqual(['app:heartbeat'])
   })
+
+  it('trusting hosts send events as built, unparsed; by default each is checked and copied', () => {
+    const payload = { ts: 1, uptimeMs: 2 }
+    const trusting = new BridgeRouter({ isTrustedSender: () => true, checkEvents: false })
+    const checking = makeRouter()
+    const sent: unknown[] = []
+    for (const router of [trusting, checking]) {
+      router.addSink((_channel, p) => sent.push(p))
+      router.emit('app:heartbeat', payload)
+    }
+    expect(sent[0]).toBe(payload)
+    expect(sent[1]).toEqual(payload)
+    expect(sent[1]).not.toBe(payload)
+  })
 })
