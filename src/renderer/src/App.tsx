@@ -17,6 +17,7 @@ import { OverrideEditorHost } from './features/overrides/OverrideEditor'
 import { ReviewScreen } from './features/review/ReviewScreen'
 import { loadSettings, SettingsScreen } from './features/settings/SettingsScreen'
 import { ConnectionBanner } from './features/status/ConnectionBanner'
+import { RecoveryNotice } from './features/status/RecoveryNotice'
 import { StatusBar } from './features/status/StatusBar'
 import { TapeView } from './features/tape/TapeView'
 import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
@@ -82,6 +83,7 @@ export function App() {
       </header>
       <ConnectionBanner />
       {error && <div className="error-banner">{error}</div>}
+      <RecoveryNotice />
       <main className="main">{singleMatch === null ? <CurrentView /> : <SingleMatchView matchId={singleMatch} />}</main>
       <StatusBar />
       <OverrideEditorHost />
