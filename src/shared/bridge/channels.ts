@@ -45,6 +45,7 @@ export const EVENT_CHANNELS = [
   'watchlists:changed',
   'alerts:changed',
   'app:focusMatch',
+  'bridge:connection',
   'bridge:dropped',
 ] as const
 

@@ -37,6 +37,17 @@ export type AppInfo = z.infer<typeof AppInfo>
 export const Heartbeat = z.object({ ts: z.number(), uptimeMs: z.number() })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
+/** How often main sends `app:heartbeat`; the page counts the app lost after a few missed beats. */
+export const APP_HEARTBEAT_MS = 1000
+
+/**
+ * The transport's own word on the connection to the app. Main never sends it: the browser host's
+ * page script emits it when its socket closes or reopens (Electron's IPC cannot drop while the page
+ * lives; a hung main shows as missing heartbeats instead).
+ */
+export const BridgeConnection = z.object({ connected: z.boolean(), reason: z.string().nullable() })
+export type BridgeConnection = z.infer<typeof BridgeConnection>
+
 const NoInput = z.undefined()
 const MatchInput = z.strictObject({ matchId: z.number().int() })
 
@@ -108,6 +119,7 @@ export const eventContract = {
   'alerts:changed': AlertList,
   /** A notification was clicked: bring this match forward. */
   'app:focusMatch': MatchInput,
+  'bridge:connection': BridgeConnection,
   /** Main dropped an event on this channel (it failed its schema): fetch that state afresh. */
   'bridge:dropped': z.object({ channel: z.enum(EVENT_CHANNELS) }),
 } as const satisfies { [C in EventChannel]: z.ZodType }
