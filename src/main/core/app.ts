@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AppInfo } from '../../shared/bridge/contract'
+import { APP_HEARTBEAT_MS, type AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
 import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
@@ -31,6 +31,9 @@ import { feedKeyTesters } from './secrets/key-testers'
 import type { SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
 import { WatchlistService } from './watchlists/watchlist-service'
+import { MatchLabeller } from './match-labeller'
+import type { BoardPatch } from '../../shared/board'
+import type { Teams } from '../../shared/labels'
 
 export interface CoreLog {
   error(message: string, ...details: unknown[]): void
@@ -127,7 +130,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     notifier: options.ports.notifier,
     watchlistsOf: (matchId) => watchlists.listsOf(matchId),
-    describeMatch: (matchId) => describeMatch(watchlists, matchId),
+    names: {
+      matchName: (matchId) => labeller.matchName(matchId),
+      describe: (ref) => labeller.describe(ref),
+    },
   })
   const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
   if (refusedAlerts > 0)
@@ -158,7 +164,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         for (const event of events) alerts.engine.onOverride(event)
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
-      onPatch: (patch) => router.emit('board:patch', patch),
+      onPatch: (patch) => {
+        recordLayouts(labeller, patch, faults)
+        router.emit('board:patch', patch)
+      },
       onSinkError: (sink, error) =>
         faults.report({
           process: 'main',
@@ -167,6 +176,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           error,
         }),
     },
+  })
+
+  // Read only once alerts fire or the board sends a layout, by which time `live` exists.
+  const labeller: MatchLabeller = new MatchLabeller({
+    teams: (matchId) => teamsOf(watchlists, matchId),
+    liveLayout: (matchId) => live.layout(matchId),
+    cache,
   })
 
   const emitKeys = async () => {
@@ -201,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const health = () => ({ ...live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
     info: options.info,
+    faults,
     health,
     settings,
     keys,
@@ -211,6 +228,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     odds: oddsClient,
     alerts,
     cache,
+    labels: labeller,
     ports: options.ports,
   })
 
@@ -221,7 +239,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setInterval(() => {
       const ts = Date.now()
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
-    }, options.heartbeatMs ?? 1000),
+    }, options.heartbeatMs ?? APP_HEARTBEAT_MS),
     setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
     setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
   ]
@@ -292,7 +310,17 @@ function compactCache(cache: Cache, retentionDays: number, log: CoreLog): void {
   }
 }
 
-function describeMatch(watchlists: WatchlistService, matchId: number): string {
+function teamsOf(watchlists: WatchlistService, matchId: number): Teams | null {
   const match = watchlists.allMatches().find((m) => m.matchId === matchId)
-  return match ? `${match.home.name} v ${match.away.name}` : `match ${matchId}`
+  return match ? { home: match.home.name, away: match.away.name } : null
+}
+
+/** Keeps every layout the board sends, so the match can still be named once it is off the board. */
+function recordLayouts(labeller: MatchLabeller, patch: BoardPatch, faults: FaultReporter): void {
+  try {
+    for (const board of patch.snapshots) labeller.record(board.layout)
+    for (const layout of patch.layouts) labeller.record(layout)
+  } catch (error) {
+    faults.report({ process: 'main', kind: 'labels-not-kept', message: 'a match layout could not be cached', error })
+  }
 }

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe('a price the cache cannot store', () => {
   it('is refused and counted, never fatal, while the other outcomes are still written', async () => {
-    const { core, logs } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
+    const { core, demoFeeds, logs } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
       demo: { rate: 300, liveMatches: 2 },
     })
     running.push(core)
@@ -30,15 +30,20 @@ describe('a price the cache cannot store', () => {
     const target = board?.cells[0]
     if (!target) throw new Error('no cell')
 
+    // The bridge refuses an absurd price (issue 15.2), so the feed itself serves it, as when
+    // another desk of the same book sets it: PATCH straight to the simulator's override route.
+    const [feed] = demoFeeds
+    if (!feed) throw new Error('no demo feed')
     const setAt = Date.now()
-    await invoke(core, 'overrides:set', {
-      matchId,
-      oddType: target.oddType,
-      oddKey: target.oddKey,
-      oddValue: 1e9,
-      durationSeconds: 60,
-      suspended: false,
-    })
+    const answer = await fetch(
+      `${feed.oddsBaseUrl}/bookmaker/${feed.bookmakerId}/${feed.sport}/${matchId}/${target.oddType}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${feed.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ oddKey: target.oddKey, oddValue: 1e9, durationSeconds: 60, suspended: false }),
+      },
+    )
+    expect(answer.status).toBe(200)
 
     // The board shows what the feed serves; the cache refuses it with a count and a log line.
     await eventually(

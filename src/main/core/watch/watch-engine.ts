@@ -5,7 +5,7 @@
  * alert rules (every tick / change / override, once per event-loop turn), and the board (one
  * patch per conflation interval).
  */
-import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch } from '../../../shared/board'
+import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
 import {
@@ -225,6 +225,11 @@ export class WatchEngine {
     const w = this.watched.get(matchId)
     if (!w) return undefined
     return { header: { ...w.header }, layout: w.book.layout(), cells: w.book.cells() }
+  }
+
+  /** The match's layout (labels, lines), or undefined when not watched. */
+  layout(matchId: number): MatchLayout | undefined {
+    return this.watched.get(matchId)?.book.layout()
   }
 
   watchedMatchIds(): number[] {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { BoardPatch } from '../../../shared/board'
 import type { PriceChange } from '../../../shared/domain'
 import { awaitHistory, loadHistory, receivePatch, tapeRing } from './board-store'
+import { outcomeWords } from '../../../shared/labels'
 import { FilteredTape, tapeFilterPredicate } from './filtered-tape'
 import { TapeRing } from './tape-ring'
 
@@ -78,7 +79,11 @@ describe('a filtered tape view', () => {
     const ring = new TapeRing(4)
     const view = new FilteredTape(
       ring,
-      tapeFilterPredicate({ matchIds: new Set([1]), market: 'match_winner', minMovePct: 2 }),
+      // The trader types part of the feed's label, in any case.
+      tapeFilterPredicate(
+        { matchIds: new Set([1]), market: 'WINNER', minMovePct: 2 },
+        (c) => outcomeWords(c, undefined).market,
+      ),
     )
     ring.push([
       change(0, 1, 'match_winner#home', 5),

@@ -29,7 +29,11 @@ export function TapeView() {
   const minMovePct = Number(minMove) > 0 ? Number(minMove) : 0
   const tape = useMemo(() => {
     const ids = new Set(matchId === 'all' ? matches.map((m) => m.matchId) : [matchId])
-    return new FilteredTape(tapeRing, tapeFilterPredicate({ matchIds: ids, market, minMovePct }))
+    const filter = { matchIds: ids, market, minMovePct }
+    return new FilteredTape(
+      tapeRing,
+      tapeFilterPredicate(filter, (change) => nameOutcome(change).market),
+    )
   }, [matches, matchId, market, minMovePct])
 
   const { scrollerRef, first, last, totalPx, offsetPx, atTop, scrollRows, scrollToTop } = useRowWindow(
