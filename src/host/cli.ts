@@ -17,6 +17,7 @@ import { startSimulator } from '../sim'
 import { isAppUrl } from '../main/core/bridge/trust'
 import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
 import { defaultDataDir } from './data-dir'
+import { hostToken } from './host-token'
 import { startHost } from './server'
 import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
 
@@ -78,6 +79,7 @@ const version = (await import('../../package.json', { with: { type: 'json' } }))
 const host = await startHost({
   port,
   rendererDir,
+  token: hostToken(dataDir),
   createCore: (origin, ports) =>
     createCore({
       info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AppInfo } from '../../shared/bridge/contract'
+import { APP_HEARTBEAT_MS, type AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
 import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
@@ -217,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const health = () => ({ ...live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
     info: options.info,
+    faults,
     health,
     settings,
     keys,
@@ -238,7 +239,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setInterval(() => {
       const ts = Date.now()
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
-    }, options.heartbeatMs ?? 1000),
+    }, options.heartbeatMs ?? APP_HEARTBEAT_MS),
     setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
     setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
   ]
