@@ -217,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const health = () => ({ ...live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
     info: options.info,
+    faults,
     health,
     settings,
     keys,

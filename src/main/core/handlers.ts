@@ -18,6 +18,7 @@ import type { BridgeRouter } from './bridge/router'
 import type { Cache } from './cache'
 import type { DiscoveryService } from './discovery/discovery-service'
 import { crashDirOf } from './faults/crash-files'
+import type { FaultReporter } from './faults/fault-reporter'
 import { orFail } from './discovery/discovery-service'
 import type { FeedSession } from './session/feed-session'
 import type { LiveFeed } from './session/live-feed'
@@ -29,6 +30,7 @@ import type { WatchlistService } from './watchlists/watchlist-service'
 
 export interface HandlerServices {
   info: AppInfo
+  faults: FaultReporter
   /** The feeds' health with the faults section (what `feed:health` also pushes every second). */
   health: () => AppHealth
   settings: SettingsService
@@ -46,6 +48,10 @@ export interface HandlerServices {
 
 export function registerHandlers(router: BridgeRouter, s: HandlerServices): void {
   router.handle('app:info', () => s.info)
+  router.handle('app:reportFault', ({ kind, message, stack, where }) => {
+    s.faults.report({ process: 'renderer', kind, message, error: stack ?? undefined, detail: { where } })
+    return null
+  })
   router.handle('app:openCrashFolder', async () => {
     const path = crashDirOf(s.info.dataDir)
     mkdirSync(path, { recursive: true })

@@ -21,6 +21,7 @@ import { RecoveryNotice } from './features/status/RecoveryNotice'
 import { StatusBar } from './features/status/StatusBar'
 import { TapeView } from './features/tape/TapeView'
 import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
+import { ErrorBoundary, ScreenError } from './components/ErrorBoundary'
 import { describeError } from './lib/errors'
 import { startLiveTime } from './lib/live-time'
 import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
@@ -126,6 +127,20 @@ function CurrentView() {
     A: () => acknowledgeOverrideAlerts('all'),
     d: toggleDensity,
   })
+  const label = NAV.find((item) => item.view === view)?.label ?? view
+  // Keyed by view: a screen that failed is mounted afresh when the trader comes back to it.
+  return (
+    <ErrorBoundary
+      key={view}
+      where={`screen:${view}`}
+      fallback={(error, retry) => <ScreenError name={label} error={error} retry={retry} />}
+    >
+      <Screen view={view} />
+    </ErrorBoundary>
+  )
+}
+
+function Screen({ view }: { view: View }) {
   switch (view) {
     case 'board':
       return (

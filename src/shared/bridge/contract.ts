@@ -58,6 +58,16 @@ const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
 const OpenedWindow = z.object({ url: z.string().nullable() })
 /** The crash folder's path is always given: where the host cannot show it, the page shows the path. */
 const OpenedFolder = z.object({ opened: z.boolean(), path: z.string() })
+/** What the page reports: the same kinds main uses for the same events. */
+const RendererFaultKind = z.enum(['render-error', 'uncaught-exception', 'unhandled-rejection'])
+export type RendererFaultKind = z.infer<typeof RendererFaultKind>
+const RendererFault = z.strictObject({
+  kind: RendererFaultKind,
+  message: z.string().max(2_000),
+  stack: z.string().max(20_000).nullable(),
+  /** Where on the page: `window`, `screen:board`, `match:1234`. */
+  where: z.string().max(200),
+})
 
 export interface InvokeSpec {
   input: z.ZodType
@@ -67,6 +77,7 @@ export interface InvokeSpec {
 export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
   'app:openCrashFolder': { input: NoInput, output: OpenedFolder },
+  'app:reportFault': { input: RendererFault, output: z.null() },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },
   'keys:status': { input: NoInput, output: KeysStatus },
