@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { hostCoverageLaunch } from './coverage'
 
 export interface HostProcess {
   url: string
@@ -17,10 +18,21 @@ export interface HostProcess {
 
 export async function launchHost(options: { dataDir?: string; args?: string[] } = {}): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'odds-e2e-'))
+  const coverage = hostCoverageLaunch()
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      ...coverage.execArgv,
+      '--import',
+      'tsx',
+      'src/host/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...coverage.env } },
   )
   const url = await readReadyUrl(child)
   const parsed = new URL(url)

@@ -4,7 +4,7 @@
  * price moves and followed to its match, and the recorded history charted, listed, replayed and
  * exported.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'

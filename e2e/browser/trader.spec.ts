@@ -3,7 +3,7 @@
  * see prices move, override, restart, type without triggering hotkeys, and prove that one price
  * change re-renders one cell. Screenshots of each main screen go to test-results/screens/.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
