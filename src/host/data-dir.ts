@@ -2,7 +2,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
-export const APP_DIR_NAME = 'Odds Monitor'
+const APP_DIR_NAME = 'Odds Monitor'
 
 export function defaultDataDir(): string {
   if (process.platform === 'win32')

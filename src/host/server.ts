@@ -15,7 +15,7 @@ import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp'
 import type { Core } from '../main/core/app'
 import { downloadExporter, type HostPorts } from '../main/core/host-ports'
 import { PLACEHOLDER_PNG } from '../main/core/images'
-import { TEAM_IMAGE_PATH } from '../shared/bridge/channels'
+import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
 import { readStaticFile } from './static-files'
 

@@ -4,13 +4,8 @@
  * here too, so the page cannot reach any other IPC channel.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import {
-  BRIDGE_GLOBAL,
-  EVENT_CHANNELS,
-  IMAGE_HASH_PATTERN,
-  INVOKE_CHANNELS,
-  TEAM_IMAGE_SCHEME,
-} from '../shared/bridge/channels'
+import { BRIDGE_GLOBAL, EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/bridge/channels'
+import { teamImageUrl } from '../shared/team-images'
 
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
 const eventChannels: ReadonlySet<string> = new Set(EVENT_CHANNELS)
@@ -26,5 +21,5 @@ contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, {
     ipcRenderer.on(channel, forward)
     return () => void ipcRenderer.removeListener(channel, forward)
   },
-  imageUrl: (hash: string) => (IMAGE_HASH_PATTERN.test(hash) ? `${TEAM_IMAGE_SCHEME}://image/${hash}` : ''),
+  imageUrl: teamImageUrl,
 })

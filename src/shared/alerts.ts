@@ -9,7 +9,7 @@ import { OverrideEventKind } from './domain'
 const decimalPrice = z.number().gt(1, 'Must be a decimal price above 1')
 
 /** A price moves by at least minPct % or minAbs in price within windowSeconds (either reached fires). */
-export const MoveCondition = z
+const MoveCondition = z
   .strictObject({
     kind: z.literal('move'),
     minPct: z.number().positive('Must be above 0 %').max(1000, 'Must be at most 1000 %').optional(),
@@ -26,18 +26,18 @@ export const MoveCondition = z
   })
 
 /** A price crosses `price` (touching it without passing through does not count). */
-export const ThresholdCondition = z.strictObject({
+const ThresholdCondition = z.strictObject({
   kind: z.literal('threshold'),
   price: decimalPrice,
   direction: z.enum(['up', 'down', 'either']),
 })
 
-export const SuspensionCondition = z.strictObject({
+const SuspensionCondition = z.strictObject({
   kind: z.literal('suspension'),
   on: z.enum(['suspended', 'unsuspended', 'either']),
 })
 
-export const OverrideCondition = z.strictObject({
+const OverrideCondition = z.strictObject({
   kind: z.literal('override'),
   actions: z
     .array(OverrideEventKind)
@@ -45,7 +45,7 @@ export const OverrideCondition = z.strictObject({
     .refine((a) => new Set(a).size === a.length, 'Each action at most once'),
 })
 
-export const MatchStatusCondition = z.strictObject({
+const MatchStatusCondition = z.strictObject({
   kind: z.literal('match_status'),
   on: z.enum(['live', 'finished', 'either']),
 })
@@ -66,7 +66,7 @@ export const ALERT_KINDS = [
   'override',
   'match_status',
 ] as const satisfies readonly AlertKind[]
-export const AlertKindSchema = z.enum(ALERT_KINDS)
+const AlertKindSchema = z.enum(ALERT_KINDS)
 
 const matchId = z.number().int('Must be a match id').positive('Must be a match id')
 const nonEmpty = (what: string) => z.string().trim().min(1, `${what} is required`)

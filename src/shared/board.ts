@@ -33,8 +33,8 @@ export const BoardCell = z.object({
 })
 export type BoardCell = z.infer<typeof BoardCell>
 
-export const LayoutOutcome = z.object({ outcomeId: z.string(), key: z.string(), label: z.string() })
-export type LayoutOutcome = z.infer<typeof LayoutOutcome>
+const LayoutOutcome = z.object({ outcomeId: z.string(), key: z.string(), label: z.string() })
+type LayoutOutcome = z.infer<typeof LayoutOutcome>
 
 export const LayoutMarket = z.object({
   name: z.string(),
@@ -52,22 +52,22 @@ export type LayoutGroup = z.infer<typeof LayoutGroup>
 export const MatchLayout = z.object({ matchId: z.number().int(), groups: z.array(LayoutGroup) })
 export type MatchLayout = z.infer<typeof MatchLayout>
 
-export const TeamScore = z.object({
+const TeamScore = z.object({
   /** Games (or sets) won: the data service's `score`/`display`. */
   current: z.number().nullable(),
   /** Points per period, index 0 = period 1. */
   periods: z.array(z.number().nullable()),
 })
-export type TeamScore = z.infer<typeof TeamScore>
+type TeamScore = z.infer<typeof TeamScore>
 
 /** The data service sends the clock about once a minute; `at` lets the UI run it in between. */
-export const MatchClock = z.object({
+const MatchClock = z.object({
   elapsedSeconds: z.number().nullable(),
   period: z.string().nullable(),
   /** Receive time of the clock reading (epoch ms). */
   at: z.number(),
 })
-export type MatchClock = z.infer<typeof MatchClock>
+type MatchClock = z.infer<typeof MatchClock>
 
 export const MatchIncident = z.object({
   type: z.string(),

@@ -4,12 +4,14 @@
  * Scripts only from the app itself; images from the app, data: URLs and the team-image protocol;
  * connections only back to the app (the headless host's WebSocket is same-origin).
  */
+import { TEAM_IMAGE_SCHEME } from './team-images'
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   // React and uPlot set inline style attributes; no inline scripts are allowed.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: team-image:",
+  `img-src 'self' data: ${TEAM_IMAGE_SCHEME}:`,
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",

@@ -1,7 +1,7 @@
 /**
- * The feed health model that crosses the bridge: one entry per live stream and one summary per
- * service. Times are epoch ms; ages and "retry in" are computed by main at snapshot time so the
- * renderer shows them without trusting its own clock against the server's.
+ * The health model that crosses the bridge: one entry per live stream, one summary per service and
+ * the faults the app survived. Times are epoch ms; ages and "retry in" are computed by main at
+ * snapshot time so the renderer shows them without trusting its own clock against the server's.
  */
 import { z } from 'zod'
 
@@ -123,3 +123,29 @@ export function summarizeService(
     rest,
   }
 }
+
+/** One survived fault as the trader sees it: words only, scrubbed of anything that looks like a key. */
+export const FaultSummary = z.object({
+  at: z.number(),
+  /** main, host, renderer or child (see core/faults/fault-reporter.ts). */
+  process: z.string(),
+  /** Free-form and counted as given: `uncaught-exception`, `emit-dropped`, `refused:<edge>`… */
+  kind: z.string(),
+  message: z.string(),
+})
+export type FaultSummary = z.infer<typeof FaultSummary>
+
+/** Every fault the core survived since it started, and the last crash file on disk (from any run). */
+export const FaultsHealth = z.object({
+  total: z.number().int(),
+  byKind: z.record(z.string(), z.number().int()),
+  byProcess: z.record(z.string(), z.number().int()),
+  /** Newest first, capped. */
+  recent: z.array(FaultSummary),
+  lastCrash: FaultSummary.nullable(),
+})
+export type FaultsHealth = z.infer<typeof FaultsHealth>
+
+/** What crosses the bridge as `feed:health`: the feeds' health and the faults section. */
+export const AppHealth = FeedHealth.extend({ faults: FaultsHealth })
+export type AppHealth = z.infer<typeof AppHealth>

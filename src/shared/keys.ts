@@ -31,11 +31,17 @@ export const FeedMode = z.object({
 })
 export type FeedMode = z.infer<typeof FeedMode>
 
+/** No book prices above this; a larger override is a typo (999999 was once served), so it is refused. */
+export const MAX_OVERRIDE_PRICE = 1000
+
 export const OverrideCommand = z.strictObject({
   matchId: z.number().int(),
   oddType: z.string().min(1),
   oddKey: z.string().min(3),
-  oddValue: z.number().gt(1, 'price must be above 1.00'),
+  oddValue: z
+    .number()
+    .gt(1, 'price must be above 1.00')
+    .max(MAX_OVERRIDE_PRICE, `price must be at most ${MAX_OVERRIDE_PRICE} (a price that high is a typo)`),
   durationSeconds: z.number().int().min(1, 'at least 1 second').max(86_400, 'at most 24 hours'),
   suspended: z.boolean(),
 })

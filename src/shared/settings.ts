@@ -21,6 +21,8 @@ export const Settings = z.object({
   /** comfortable: one wide card per match; compact: small cells, several matches side by side. */
   boardDensity: z.enum(['comfortable', 'compact']),
   retentionDays: z.number().int().min(1).max(3650),
+  /** An override that moves the served price by more than this (either way) is confirmed twice. */
+  overrideConfirmAbovePct: z.number().min(1, 'must be at least 1 %').max(1000, 'must be at most 1000 %'),
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -40,4 +42,5 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
   boardDensity: 'comfortable',
   retentionDays: 30,
+  overrideConfirmAbovePct: 25,
 }

@@ -4,14 +4,9 @@
  * file before the renderer's own script; the renderer cannot tell the two transports apart.
  */
 import type { OddsMonitorApi } from '../../shared/bridge/api'
-import {
-  BRIDGE_GLOBAL,
-  EVENT_CHANNELS,
-  IMAGE_HASH_PATTERN,
-  INVOKE_CHANNELS,
-  TEAM_IMAGE_PATH,
-} from '../../shared/bridge/channels'
+import { BRIDGE_GLOBAL, EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/bridge/channels'
 import type { BridgeResult } from '../../shared/bridge/result'
+import { isValidImageHash, TEAM_IMAGE_PATH } from '../../shared/team-images'
 import { BRIDGE_SOCKET_PATH, type HostToPage, type PageNotification, type PageToHost } from '../protocol'
 
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
@@ -89,7 +84,7 @@ const api = {
     set.add(listener)
     return () => void set.delete(listener)
   },
-  imageUrl: (hash: string) => (IMAGE_HASH_PATTERN.test(hash) ? `${TEAM_IMAGE_PATH}${hash}` : ''),
+  imageUrl: (hash: string) => (isValidImageHash(hash) ? `${TEAM_IMAGE_PATH}${hash}` : ''),
 } as unknown as OddsMonitorApi
 
 Object.defineProperty(window, BRIDGE_GLOBAL, { value: Object.freeze(api), writable: false })

@@ -1,60 +1,22 @@
-/**
- * The whole core as a host runs it: real keychain (Secret Service, see scripts/test.sh), real
- * simulator sockets, a real settings file and SQLite cache in a temp folder. Only the host ports
- * (notifications, save dialog, windows) are recorded in memory: they are the Electron/browser
- * boundary.
- */
-import Conf from 'conf'
+/** The whole core as a host runs it (see test-support.ts for the parts: all real but the host ports). */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { InvokeChannel } from '../../shared/bridge/channels'
-import type { BridgeResult } from '../../shared/bridge/result'
 import { startSimulator, type SimulatorHandle } from '../../sim'
-import { KeytarSecretStore } from '../adapters/keytar-secrets'
-import { createCore, type Core } from './app'
-import { downloadExporter } from './host-ports'
+import type { Core } from './app'
+import { eventually, invoke, startTestCore } from './test-support'
 
-const APP = { url: 'http://127.0.0.1:1/' }
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
   for (const item of running.splice(0).reverse()) await item.close()
 })
 
 async function startCore(dataDir: string, options: { service?: string; logs?: string[] } = {}) {
-  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
-  const demoFeeds: SimulatorHandle[] = []
-  const logs = options.logs ?? []
-  const core = await createCore({
-    info: { name: 'Odds Monitor', version: '0.0.0', host: 'browser', platform: 'linux', dataDir, logFile: 'memory' },
-    store: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
-    secrets: new KeytarSecretStore(options.service ?? `Odds Monitor test ${randomUUID()}`),
-    ports: {
-      notifier: { notify: () => {} },
-      exporter: downloadExporter,
-      windows: { openMatch: () => ({ url: null }) },
-    },
-    isTrustedSender: (url) => url === APP.url,
-    log: {
-      info: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
-      error: (message, ...details) => logs.push([message, ...details].map(String).join(' ')),
-    },
-    startDemoFeed: async () => {
-      const sim = await startSimulator({ port: 0, rate: 50, liveMatches: 3 })
-      demoFeeds.push(sim)
-      return sim
-    },
-  })
-  running.push({ close: () => core.stop() })
-  return { core, demoFeeds }
-}
-
-async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: unknown): Promise<T> {
-  const result = (await core.router.dispatch(channel, input, APP)) as BridgeResult<T>
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value
+  const started = await startTestCore(dataDir, options)
+  running.push({ close: () => started.core.stop() })
+  return started
 }
 
 /** Settings that point the core at a simulator standing for the real services. */
@@ -68,19 +30,6 @@ async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
     oddsBaseUrl,
     oddsWsBaseUrl,
   })
-}
-
-/** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, deadlineMs = 20_000): Promise<T> {
-  const until = Date.now() + deadlineMs
-  let last = await read()
-  while (!accept(last)) {
-    if (Date.now() > until)
-      throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    last = await read()
-  }
-  return last
 }
 
 type Boards = Array<{ header: { synced: boolean }; cells: Array<{ outcomeId: string; price: number }> }>
@@ -145,6 +94,39 @@ describe('the core', () => {
     const test = await invoke<{ ok: boolean; message: string }>(core, 'keys:test', { account: 'odds-feed' })
     expect(test).toMatchObject({ ok: false, message: expect.stringContaining('key rejected') })
     expect(JSON.stringify(test) + logs.join('\n')).not.toContain('wrong-key-zyxwvu')
+  })
+
+  it('counts faults in the health model and keeps a key out of it and out of the crash file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startCore(dataDir)
+    // Short and dash-broken: no shape rule catches it, only knowing the key does.
+    const key = 'crash-k3y-abc'
+    await invoke(core, 'keys:set', { account: 'odds-feed', key })
+    core.faults.report({ process: 'host', kind: 'refused:test-edge', message: 'a frame too big' })
+    core.faults.report({
+      process: 'host',
+      kind: 'uncaught-exception',
+      message: `request with ${key} failed`,
+      error: new Error(`GET /live?token=${key} and ${key}`),
+      detail: { key },
+    })
+    const health = await invoke<{ faults: Record<string, unknown> }>(core, 'feed:health')
+    expect(health.faults).toMatchObject({
+      total: 2,
+      byKind: { 'refused:test-edge': 1, 'uncaught-exception': 1 },
+      byProcess: { host: 2 },
+      recent: [
+        { process: 'host', kind: 'uncaught-exception', message: 'request with [redacted] failed' },
+        { process: 'host', kind: 'refused:test-edge', message: 'a frame too big' },
+      ],
+      lastCrash: { kind: 'uncaught-exception' },
+    })
+    const [crashFile, ...others] = readdirSync(join(dataDir, 'crashes'))
+    expect(others).toEqual([])
+    const crash = readFileSync(join(dataDir, 'crashes', crashFile ?? ''), 'utf8')
+    expect(JSON.parse(crash)).toMatchObject({ appVersion: '0.0.0', process: 'host', kind: 'uncaught-exception' })
+    expect(crash).not.toContain(key)
+    expect(JSON.stringify(health)).not.toContain(key)
   })
 
   it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {

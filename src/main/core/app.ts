@@ -10,7 +10,7 @@ import type { AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
-import { openCache, type Cache } from './cache'
+import { openCache, type Cache, type RefusedTick } from './cache'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -18,7 +18,10 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
-import type { FaultReporter } from './faults/fault-reporter'
+import { FaultLog } from './faults/fault-log'
+import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
+import { LogRing, ringLog } from './faults/log-ring'
+import { SecretScrubber } from './faults/secret-scrubber'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
@@ -61,13 +64,15 @@ export interface Core {
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const { log, store } = options
+  const { store } = options
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
+  const { log, faults, secrets } = createFaultPath(options)
 
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
-    onHandlerError: (channel, error) => log.error(`bridge handler ${channel} failed`, error),
+    onHandlerError: (channel, error) =>
+      faults.report({ process: coreProcess(options.info), kind: 'handler-failed', message: channel, error }),
   })
   const settings = new SettingsService(store)
   const watchlists = new WatchlistService(store)
@@ -92,7 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const oddsClient = new OddsClient({ http: oddsHttp, settings: () => session.endpoints() })
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
-    store: options.secrets,
+    store: secrets,
     testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
   })
 
@@ -125,7 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => cache.recordTicks(ticks),
+      onTicks: (ticks) => reportRefusedTicks(faults, cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -135,6 +140,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => router.emit('board:patch', patch),
+      onSinkError: (sink, error) =>
+        faults.report({
+          process: 'main',
+          kind: 'feed-sink-failed',
+          message: `the ${sink} of one batch could not be handed on`,
+          error,
+        }),
     },
   })
 
@@ -167,8 +179,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     live.follow()
   })
 
+  const health = () => ({ ...live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
     info: options.info,
+    health,
     settings,
     keys,
     session,
@@ -189,15 +203,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const ts = Date.now()
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
     }, options.heartbeatMs ?? 1000),
-    setInterval(() => router.emit('feed:health', live.health()), options.healthMs ?? 1000),
+    setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
     setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
   ]
   for (const timer of timers) timer.unref()
-
-  const faults: FaultReporter = {
-    report: (fault) =>
-      log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '', fault.detail ?? ''),
-  }
 
   return {
     router,
@@ -218,6 +227,41 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await session.stop()
       cache.close()
     },
+  }
+}
+
+/**
+ * The fault door and what it needs: every core log line also goes to a ring (the crash file's last
+ * lines), and every key read from or written to the keychain is remembered so it is scrubbed.
+ */
+function createFaultPath(options: CoreOptions): { log: CoreLog; faults: FaultLog; secrets: SecretStore } {
+  const ring = new LogRing()
+  const log = ringLog(options.log, ring)
+  const scrubber = new SecretScrubber()
+  const faults = new FaultLog({
+    log,
+    ring,
+    scrubber,
+    crashDir: join(options.info.dataDir, 'crashes'),
+    appVersion: options.info.version,
+  })
+  return { log, faults, secrets: scrubber.watch(options.secrets) }
+}
+
+/** The process the core runs in, as faults name it: Electron's main, or the browser host. */
+export function coreProcess(info: AppInfo): FaultProcess {
+  return info.host === 'electron' ? 'main' : 'host'
+}
+
+/** Ticks the cache refused (a price it cannot store, …): counted and logged, the rest was kept. */
+function reportRefusedTicks(faults: FaultReporter, refused: readonly RefusedTick[]): void {
+  for (const { tick, field, problem } of refused) {
+    faults.report({
+      process: 'main',
+      kind: `refused:cache-${field}`,
+      message: `tick not stored: ${problem}`,
+      detail: { matchId: tick.matchId, oddType: tick.oddType, oddKey: tick.oddKey },
+    })
   }
 }
 

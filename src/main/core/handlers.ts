@@ -5,6 +5,7 @@
  */
 import type { AppInfo } from '../../shared/bridge/contract'
 import { BridgeFailure } from '../../shared/bridge/result'
+import type { AppHealth } from '../../shared/health'
 import type { KeysStatus } from '../../shared/keys'
 import type { HistorySeries } from '../../shared/history'
 import type { AlertsService } from './alerts/alerts-service'
@@ -22,6 +23,8 @@ import type { WatchlistService } from './watchlists/watchlist-service'
 
 export interface HandlerServices {
   info: AppInfo
+  /** The feeds' health with the faults section (what `feed:health` also pushes every second). */
+  health: () => AppHealth
   settings: SettingsService
   keys: KeyService
   session: FeedSession
@@ -61,7 +64,7 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   })
 
   router.handle('feed:mode', () => s.session.mode())
-  router.handle('feed:health', () => s.live.health())
+  router.handle('feed:health', () => s.health())
 
   router.handle('discover:matches', (query) => s.discovery.matches(query))
   router.handle('discover:search', ({ sport, text }) => s.discovery.search(sport, text))

@@ -49,10 +49,3 @@ export type EventChannel = (typeof EVENT_CHANNELS)[number]
 
 /** The name the API is exposed under on `window`, by the preload and by the headless host. */
 export const BRIDGE_GLOBAL = 'oddsMonitor'
-
-/** Image hashes are feed data that end up in a URL and a file name: only this shape is accepted anywhere. */
-export const IMAGE_HASH_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
-
-/** The custom protocol (Electron) and the path prefix (browser host) that serve cached team images. */
-export const TEAM_IMAGE_SCHEME = 'team-image'
-export const TEAM_IMAGE_PATH = '/team-image/'

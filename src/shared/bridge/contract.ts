@@ -17,7 +17,7 @@ import {
   OverrideCommand,
   SetKeyInput,
 } from '../keys'
-import { FeedHealth } from '../health'
+import { AppHealth } from '../health'
 import { ExportResult, HistoryRange, HistorySeries, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
@@ -42,9 +42,9 @@ const MatchInput = z.strictObject({ matchId: z.number().int() })
 
 export const AlertList = z.object({ entries: z.array(AlertEntry), unread: z.number().int() })
 export type AlertList = z.infer<typeof AlertList>
-export const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
-export const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
-export const OpenedWindow = z.object({ url: z.string().nullable() })
+const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
+const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
+const OpenedWindow = z.object({ url: z.string().nullable() })
 
 export interface InvokeSpec {
   input: z.ZodType
@@ -60,7 +60,7 @@ export const invokeContract = {
   'keys:test': { input: AccountInput, output: KeyTestResult },
   'keys:remove': { input: AccountInput, output: KeysStatus },
   'feed:mode': { input: NoInput, output: FeedMode },
-  'feed:health': { input: NoInput, output: FeedHealth },
+  'feed:health': { input: NoInput, output: AppHealth },
   'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   'watchlists:get': { input: NoInput, output: WatchlistState },
@@ -85,7 +85,7 @@ export const invokeContract = {
 export const eventContract = {
   'app:heartbeat': Heartbeat,
   'board:patch': BoardPatch,
-  'feed:health': FeedHealth,
+  'feed:health': AppHealth,
   'feed:mode': FeedMode,
   'keys:changed': KeysStatus,
   'watchlists:changed': WatchlistState,

@@ -14,7 +14,7 @@ export const PATTERN_OPERATORS = ['like', 'ilike'] as const
 export type PatternOperator = (typeof PATTERN_OPERATORS)[number]
 
 /** Every operator the grammar knows, including `in.(…)` and `is.<null|true|false|unknown>`. */
-export const FILTER_OPERATORS = [...COMPARISON_OPERATORS, ...PATTERN_OPERATORS, 'in', 'is'] as const
+const FILTER_OPERATORS = [...COMPARISON_OPERATORS, ...PATTERN_OPERATORS, 'in', 'is'] as const
 export type FilterOperator = (typeof FILTER_OPERATORS)[number]
 
 export const IS_VALUES = ['null', 'true', 'false', 'unknown'] as const

@@ -122,12 +122,12 @@ export type CountryRecord = z.infer<typeof CountryRecord>
 
 /* ---------- matches (field-notes.md) ---------- */
 
-export const ScoreObject = z.looseObject({
+const ScoreObject = z.looseObject({
   current: z.number().nullable().optional(),
   display: z.number().nullable().optional(),
   default_time: z.number().nullable().optional(),
 })
-export type ScoreObject = z.infer<typeof ScoreObject>
+type ScoreObject = z.infer<typeof ScoreObject>
 
 /** `period_1`, `period_2`, … of a score object, in order. */
 export function scorePeriods(score: Record<string, unknown> | null | undefined): number[] {
@@ -136,7 +136,7 @@ export function scorePeriods(score: Record<string, unknown> | null | undefined):
   return periods
 }
 
-export const MatchStatusObject = z.looseObject({ type: text, reason: optText })
+const MatchStatusObject = z.looseObject({ type: text, reason: optText })
 
 export const MatchRecord = z.looseObject({
   id,
@@ -173,7 +173,7 @@ export const MatchRecord = z.looseObject({
 })
 export type MatchRecord = z.infer<typeof MatchRecord>
 
-export const CompactMatchRecord = z.looseObject({
+const CompactMatchRecord = z.looseObject({
   id,
   status: optText,
   status_reason: optText,
@@ -187,12 +187,12 @@ export const CompactMatchRecord = z.looseObject({
   home_team_score: z.number().nullable().optional(),
   away_team_score: z.number().nullable().optional(),
 })
-export type CompactMatchRecord = z.infer<typeof CompactMatchRecord>
+type CompactMatchRecord = z.infer<typeof CompactMatchRecord>
 
 export const MatchesByDateRecord = z.looseObject({ date: text, matches: z.array(CompactMatchRecord) })
 export type MatchesByDateRecord = z.infer<typeof MatchesByDateRecord>
 
-export const IncidentRecord = z.looseObject({
+const IncidentRecord = z.looseObject({
   time: z.number().nullable().optional(),
   type: text,
   class: optText,

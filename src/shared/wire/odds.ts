@@ -58,7 +58,7 @@ export function splitOddKey(oddKey: string): { market: string; outcome: string }
 }
 
 /** A2: a number, or an object carrying it. Normalised to a number at the edge. */
-export const PriceWire = z.union([
+const PriceWire = z.union([
   z.number(),
   z
     .looseObject({ value: z.number().optional(), price: z.number().optional(), odds: z.number().optional() })
@@ -72,13 +72,13 @@ export const PriceWire = z.union([
     }),
 ])
 
-export const OutcomeWire = z.looseObject({
+const OutcomeWire = z.looseObject({
   key: z.string().min(1),
   label: z.string().optional(),
   price: PriceWire,
   suspended: z.boolean().optional(),
 })
-export type OutcomeWire = z.infer<typeof OutcomeWire>
+type OutcomeWire = z.infer<typeof OutcomeWire>
 
 export const MarketWire = z.looseObject({
   name: z.string().min(1),
@@ -93,7 +93,7 @@ export type MarketWire = z.infer<typeof MarketWire>
 const MarketMapWire = z.record(z.string(), z.record(z.string(), PriceWire))
 
 /** A group in either form, normalised to the canonical array of markets. */
-export const OddGroupWire = z.union([
+const OddGroupWire = z.union([
   z.array(MarketWire),
   MarketMapWire.transform((map): MarketWire[] =>
     Object.entries(map).map(([name, outcomes]) => ({
@@ -176,7 +176,7 @@ export const PriceMessage = z.looseObject({
 })
 export type PriceMessage = z.infer<typeof PriceMessage>
 
-export const MarketStatusMessage = z.looseObject({
+const MarketStatusMessage = z.looseObject({
   type: z.literal('market_status'),
   matchId: z.number().int(),
   oddType: z.string(),
@@ -186,7 +186,7 @@ export const MarketStatusMessage = z.looseObject({
   ts: z.number(),
 })
 
-export const MatchStatusMessage = z.looseObject({
+const MatchStatusMessage = z.looseObject({
   type: z.literal('match_status'),
   matchId: z.number().int(),
   status: z.string(),
@@ -194,7 +194,7 @@ export const MatchStatusMessage = z.looseObject({
   ts: z.number(),
 })
 
-export const HeartbeatMessage = z.looseObject({ type: z.literal('heartbeat'), ts: z.number() })
+const HeartbeatMessage = z.looseObject({ type: z.literal('heartbeat'), ts: z.number() })
 
 export const UpdatesMessage = z.discriminatedUnion('type', [
   PriceMessage,

@@ -122,11 +122,23 @@ describe('persistence', () => {
     reader.close()
   })
 
-  it('refuses bad input with a typed error and keeps none of the call', () => {
+  it('refuses each tick it cannot store with its reason and keeps the rest of the call', () => {
     const cache = openTracked()
-    expect(() => cache.recordTicks([tick(T0, 2.0), tick(T0 + 1, Number.NaN)])).toThrow(CacheInputError)
-    expect(() => cache.recordTicks([tick(Number.POSITIVE_INFINITY, 2.0)])).toThrow(CacheInputError)
-    expect(cache.pendingTicks).toBe(0)
+    const refused = cache.recordTicks([
+      tick(T0, 2.0),
+      tick(T0 + 1, Number.NaN),
+      tick(T0 + 2, 1e9),
+      tick(Number.POSITIVE_INFINITY, 2.0),
+      tick(T0 + 3, 2.2),
+    ])
+    expect(refused.map((r) => [r.field, r.problem])).toEqual([
+      ['price', 'price NaN is not a storable price'],
+      ['price', 'price 1000000000 is not a storable price'],
+      ['time', 'receivedTs must be epoch milliseconds'],
+    ])
+    expect(cache.pendingTicks).toBe(2)
+    expect(cache.latestPrices(7)).toMatchObject([{ price: 2.2, receivedTs: T0 + 3 }])
+    expect(cache.ticks(7, 0, T0 + 10, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.2])
     expect(() => cache.history(7, 'all', T0 + 10, T0, 100)).toThrow(CacheInputError)
     expect(() => cache.history(7, 'all', T0, T0 + 10, 0)).toThrow(CacheInputError)
     expect(() => cache.recordAlerts([{ id: 'x', ruleId: 'r', createdAt: Number.NaN }])).toThrow(CacheInputError)

@@ -4,6 +4,7 @@
  * (every `flushIntervalMs`) or as soon as a batch is full; every read flushes first, so reads see
  * everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
  */
+import type Database from 'better-sqlite3'
 import type { OutcomeRef, OverrideEvent, PriceTick } from '../../../shared/domain'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
@@ -12,7 +13,7 @@ import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
 import { compact, type CompactResult } from './retention'
 import { TickRows } from './tick-rows'
-import { milliToPrice, TickWriter, type FlushResult } from './tick-writer'
+import { TickWriter, type FlushResult, type RefusedTick } from './tick-writer'
 
 export interface CacheOptions {
   /** Longest time a recorded tick waits in memory. Default 250 ms. */
@@ -38,7 +39,8 @@ export interface Cache {
   /** The previous file when it was corrupt or newer and has been moved away; null otherwise. */
   readonly setAside: CacheFileError | null
   readonly pendingTicks: number
-  recordTicks(ticks: readonly PriceTick[]): void
+  /** Buffers every storable tick; returns the ones refused (never written), each with its reason. */
+  recordTicks(ticks: readonly PriceTick[]): RefusedTick[]
   flush(): FlushResult
   recordOverrideEvents(events: readonly OverrideEvent[]): void
   recordAlerts(alerts: readonly StorableAlert[]): void
@@ -75,34 +77,50 @@ function requireRange(from: number, to: number): void {
     throw new CacheInputError(`time range ${from}..${to} is not a range`)
 }
 
-export function openCache(file: string, options: CacheOptions = {}): Cache {
-  const now = options.now ?? Date.now
-  const { db, setAside } = openDatabase(file, now)
-  const outcomes = new OutcomeRegistry(db)
-  const writer = new TickWriter(db, outcomes, options.flushBatchSize ?? 5000)
-  const records = new RecordStore(db)
-  const historyReader = new HistoryReader(db)
-  const tickRows = new TickRows(db)
-  const lastTick = db
-    .prepare(
-      'SELECT t, price, suspended, server_delta FROM tick WHERE outcome_id = ? ORDER BY t DESC, tie DESC LIMIT 1',
-    )
-    .raw()
-  let closed = false
+/** The file's statements and helpers, each owning one kind of row. */
+interface CacheParts {
+  db: Database.Database
+  outcomes: OutcomeRegistry
+  writer: TickWriter
+  records: RecordStore
+  history: HistoryReader
+  tickRows: TickRows
+}
 
+/** What every call checks first: the cache is open; reads flush first so they see every recorded tick. */
+interface Access {
+  live(): void
+  flush(): FlushResult
+  readable(): void
+}
+
+function prepareParts(db: Database.Database, flushBatchSize: number): CacheParts {
+  const outcomes = new OutcomeRegistry(db)
+  return {
+    db,
+    outcomes,
+    writer: new TickWriter(db, outcomes, flushBatchSize),
+    records: new RecordStore(db),
+    history: new HistoryReader(db),
+    tickRows: new TickRows(db),
+  }
+}
+
+function accessTo(writer: TickWriter, isClosed: () => boolean, onFlushed: CacheOptions['onFlushed']): Access {
   const live = (): void => {
-    if (closed) throw new CacheClosedError()
+    if (isClosed()) throw new CacheClosedError()
   }
   const flush = (): FlushResult => {
     live()
     const result = writer.flush()
-    if (result.written > 0) options.onFlushed?.(result)
+    if (result.written > 0) onFlushed?.(result)
     return result
   }
-  /** Reads flush first so they see every recorded tick. */
-  const readable = (): void => {
-    flush()
-  }
+  return { live, flush, readable: () => void flush() }
+}
+
+/** Flushes on a timer; a failed flush keeps its ticks for the next one and is only reported. */
+function startFlushTimer(flush: () => unknown, options: CacheOptions): NodeJS.Timeout {
   const timer = setInterval(() => {
     try {
       flush()
@@ -112,17 +130,22 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
   }, options.flushIntervalMs ?? 250)
   // The cache must never be what keeps the process alive.
   timer.unref()
+  return timer
+}
 
+type WriteCalls = Pick<
+  Cache,
+  'recordTicks' | 'flush' | 'recordOverrideEvents' | 'recordAlerts' | 'putReference' | 'upsertMatches'
+>
+
+function writeCalls({ writer, records }: CacheParts, access: Access, now: () => number): WriteCalls {
+  const { live, flush } = access
   return {
-    file,
-    setAside,
-    get pendingTicks() {
-      return writer.pending
-    },
     recordTicks(ticks) {
       live()
-      // A full batch is written at once: that bounds memory and what a crash can lose.
-      if (writer.record(ticks)) flush()
+      const refused = writer.record(ticks)
+      if (writer.full) flush()
+      return refused
     },
     flush,
     recordOverrideEvents(events) {
@@ -133,55 +156,54 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
       live()
       records.recordAlerts(alerts)
     },
+    putReference(sport, route, paramsKey, recs, fetchedAt) {
+      live()
+      records.putReference(sport, route, paramsKey, recs, fetchedAt)
+    },
+    upsertMatches(sport, matches) {
+      live()
+      records.upsertMatches(sport, matches, now())
+    },
+  }
+}
+
+type RecordReadCalls = Pick<Cache, 'alerts' | 'getReference' | 'getMatches' | 'overrideEvents'>
+
+function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadCalls {
+  return {
     alerts(from = 0, to = END_OF_TIME, limit = 10_000) {
       live()
       requireRange(from, to)
       requireInteger(limit, 'limit', 1)
       return records.alerts(from, to, limit)
     },
-    putReference(sport, route, paramsKey, recs, fetchedAt) {
-      live()
-      records.putReference(sport, route, paramsKey, recs, fetchedAt)
-    },
     getReference(sport, route, paramsKey) {
       live()
       return records.getReference(sport, route, paramsKey)
-    },
-    upsertMatches(sport, matches) {
-      live()
-      records.upsertMatches(sport, matches, now())
     },
     getMatches(sport, ids) {
       live()
       return records.getMatches(sport, ids)
     },
+    overrideEvents(matchId, from = 0, to = END_OF_TIME) {
+      live()
+      requireRange(from, to)
+      return records.overrideEvents(matchId, from, to)
+    },
+  }
+}
+
+type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'history' | 'ticks' | 'exportCsv'>
+
+function tickReadCalls({ outcomes, history, tickRows }: CacheParts, { readable }: Access): TickReadCalls {
+  return {
     outcomes(matchId) {
       readable()
       return outcomes.ofMatch(matchId).map(({ matchId: m, oddType, oddKey }) => ({ matchId: m, oddType, oddKey }))
     },
     latestPrices(matchId) {
       readable()
-      const latest: PriceTick[] = []
-      for (const o of outcomes.ofMatch(matchId)) {
-        const row = lastTick.get(o.id) as [number, number, number, number] | undefined
-        if (!row) continue
-        const [t, price, suspended, delta] = row
-        latest.push({
-          matchId,
-          oddType: o.oddType,
-          oddKey: o.oddKey,
-          price: milliToPrice(price),
-          suspended: suspended === 1,
-          serverTs: t + delta,
-          receivedTs: t,
-        })
-      }
-      return latest
-    },
-    overrideEvents(matchId, from = 0, to = END_OF_TIME) {
-      live()
-      requireRange(from, to)
-      return records.overrideEvents(matchId, from, to)
+      return tickRows.latest(outcomes.ofMatch(matchId))
     },
     history(matchId, selector, from, to, maxPoints) {
       readable()
@@ -190,7 +212,7 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
       const chosen = outcomes
         .ofMatch(matchId)
         .filter((o) => selector === 'all' || (o.oddType === selector.oddType && o.oddKey === selector.oddKey))
-      return chosen.map((o) => historyReader.series(o, Math.ceil(from), Math.floor(to), maxPoints))
+      return chosen.map((o) => history.series(o, Math.ceil(from), Math.floor(to), maxPoints))
     },
     ticks(matchId, from, to, page) {
       readable()
@@ -204,19 +226,39 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
       requireRange(from, to)
       return tickRows.exportCsv(matchId, from, to, write)
     },
+  }
+}
+
+export function openCache(file: string, options: CacheOptions = {}): Cache {
+  const now = options.now ?? Date.now
+  const { db, setAside } = openDatabase(file, now)
+  const parts = prepareParts(db, options.flushBatchSize ?? 5000)
+  let closed = false
+  const access = accessTo(parts.writer, () => closed, options.onFlushed)
+  const timer = startFlushTimer(access.flush, options)
+
+  return {
+    file,
+    setAside,
+    get pendingTicks() {
+      return parts.writer.pending
+    },
+    ...writeCalls(parts, access, now),
+    ...recordReadCalls(parts, access),
+    ...tickReadCalls(parts, access),
     compact(retentionDays, at = now()) {
-      readable()
+      access.readable()
       if (!Number.isFinite(retentionDays) || retentionDays < 0)
         throw new CacheInputError(`retentionDays must be ≥ 0, got ${retentionDays}`)
       const result = compact(db, retentionDays, at)
-      outcomes.forget(result.outcomesDeleted)
+      parts.outcomes.forget(result.outcomesDeleted)
       return result
     },
     close() {
       if (closed) return
       clearInterval(timer)
       try {
-        writer.flush()
+        parts.writer.flush()
       } finally {
         closed = true
         db.close()

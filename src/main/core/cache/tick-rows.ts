@@ -1,6 +1,7 @@
-/** Raw ticks of one match in time order: the review tick table and the CSV export. */
+/** Raw ticks of one match: in time order (the review tick table, the CSV export) and the last of each outcome. */
 import type Database from 'better-sqlite3'
 import type { PriceTick } from '../../../shared/domain'
+import type { StoredOutcome } from './outcomes'
 import { milliToPrice } from './tick-writer'
 
 const MATCH_TICKS_SQL = `
@@ -26,10 +27,36 @@ function csvText(value: string): string {
 export class TickRows {
   private readonly page: Database.Statement
   private readonly all: Database.Statement
+  private readonly last: Database.Statement
 
   constructor(db: Database.Database) {
     this.page = db.prepare(`${MATCH_TICKS_SQL} LIMIT ? OFFSET ?`).raw()
     this.all = db.prepare(MATCH_TICKS_SQL).raw()
+    this.last = db
+      .prepare(
+        'SELECT t, price, suspended, server_delta FROM tick WHERE outcome_id = ? ORDER BY t DESC, tie DESC LIMIT 1',
+      )
+      .raw()
+  }
+
+  /** The last tick of each of these outcomes (those with none are left out). */
+  latest(outcomes: readonly StoredOutcome[]): PriceTick[] {
+    const latest: PriceTick[] = []
+    for (const o of outcomes) {
+      const row = this.last.get(o.id) as [number, number, number, number] | undefined
+      if (!row) continue
+      const [t, price, suspended, delta] = row
+      latest.push({
+        matchId: o.matchId,
+        oddType: o.oddType,
+        oddKey: o.oddKey,
+        price: milliToPrice(price),
+        suspended: suspended === 1,
+        serverTs: t + delta,
+        receivedTs: t,
+      })
+    }
+    return latest
   }
 
   ticks(matchId: number, from: number, to: number, limit: number, offset: number): PriceTick[] {

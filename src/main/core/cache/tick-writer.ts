@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3'
 import type { PriceTick } from '../../../shared/domain'
-import { CacheInputError } from './errors'
 import type { OutcomeRegistry } from './outcomes'
 import { RollupBatch, UPSERT_ROLLUP_SQL } from './rollup'
 
@@ -20,13 +19,27 @@ export function milliToPrice(milli: number): number {
   return milli / 1000
 }
 
-function tickProblem(t: PriceTick): string | null {
-  if (!Number.isSafeInteger(t.matchId)) return 'matchId must be an integer'
-  if (typeof t.oddType !== 'string' || typeof t.oddKey !== 'string') return 'oddType and oddKey must be strings'
-  if (!Number.isFinite(t.price) || t.price < 0 || t.price > MAX_PRICE) return `price ${t.price} is not a storable price`
-  if (typeof t.suspended !== 'boolean') return 'suspended must be a boolean'
-  if (!Number.isFinite(t.receivedTs) || t.receivedTs < 0) return 'receivedTs must be epoch milliseconds'
-  if (!Number.isFinite(t.serverTs) || t.serverTs < 0) return 'serverTs must be epoch milliseconds'
+/** Which part of a tick the cache could not store: `price` is the one a feed (or an override) can cause. */
+export type TickField = 'match' | 'outcome' | 'price' | 'suspended' | 'time'
+
+/** A tick the cache did not keep, and why (in words, for the log and the fault count). */
+export interface RefusedTick {
+  tick: PriceTick
+  field: TickField
+  problem: string
+}
+
+function tickProblem(t: PriceTick): Omit<RefusedTick, 'tick'> | null {
+  if (!Number.isSafeInteger(t.matchId)) return { field: 'match', problem: 'matchId must be an integer' }
+  if (typeof t.oddType !== 'string' || typeof t.oddKey !== 'string')
+    return { field: 'outcome', problem: 'oddType and oddKey must be strings' }
+  if (!Number.isFinite(t.price) || t.price < 0 || t.price > MAX_PRICE)
+    return { field: 'price', problem: `price ${t.price} is not a storable price` }
+  if (typeof t.suspended !== 'boolean') return { field: 'suspended', problem: 'suspended must be a boolean' }
+  if (!Number.isFinite(t.receivedTs) || t.receivedTs < 0)
+    return { field: 'time', problem: 'receivedTs must be epoch milliseconds' }
+  if (!Number.isFinite(t.serverTs) || t.serverTs < 0)
+    return { field: 'time', problem: 'serverTs must be epoch milliseconds' }
   return null
 }
 
@@ -60,13 +73,22 @@ export class TickWriter {
     return this.buffer.length
   }
 
-  /** Validates the whole call first: either every tick is buffered or none (CacheInputError). */
-  record(ticks: readonly PriceTick[]): boolean {
-    for (let i = 0; i < ticks.length; i++) {
-      const problem = tickProblem(ticks[i] as PriceTick)
-      if (problem) throw new CacheInputError(`tick ${i}: ${problem}`)
+  /**
+   * Buffers every storable tick and returns the others: one tick the cache cannot hold (a price
+   * above MAX_PRICE from an override, say) must not cost the rest of the batch.
+   */
+  record(ticks: readonly PriceTick[]): RefusedTick[] {
+    const refused: RefusedTick[] = []
+    for (const tick of ticks) {
+      const problem = tickProblem(tick)
+      if (problem) refused.push({ tick, ...problem })
+      else this.buffer.push(tick)
     }
-    for (const tick of ticks) this.buffer.push(tick)
+    return refused
+  }
+
+  /** A full batch is written at once: that bounds memory and what a crash can lose. */
+  get full(): boolean {
     return this.buffer.length >= this.batchSize
   }
 

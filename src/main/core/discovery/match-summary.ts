@@ -1,12 +1,11 @@
 /** A data-service match record as the Discover screen and the watchlists keep it. */
 import type { MatchSummary } from '../../../shared/discovery'
 import type { MatchRecord } from '../../../shared/wire/data-service'
-
-const HASH = /^[A-Za-z0-9_-]{1,128}$/
+import { isValidImageHash } from '../../../shared/team-images'
 
 /** Image hashes are feed data headed for a URL: anything not of the strict shape is dropped here. */
 function hash(value: string | null | undefined): string | null {
-  return value && HASH.test(value) ? value : null
+  return isValidImageHash(value) ? value : null
 }
 
 function time(value: string | null | undefined): number | null {

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { InvalidImageHashError, isValidImageHash } from './image-hash'
+import { isValidImageHash } from '../../../shared/team-images'
+import { InvalidImageHashError } from './image-hash'
 
 export interface ImageCacheOptions {
   dir: string

@@ -19,7 +19,3 @@ export interface SecretStore {
 export class SecretStoreError extends Error {
   override readonly name = 'SecretStoreError'
 }
-
-export function isKeyAccount(value: string): value is KeyAccount {
-  return (KEY_ACCOUNTS as readonly string[]).includes(value)
-}

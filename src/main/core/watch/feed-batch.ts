@@ -9,6 +9,12 @@ export interface FeedSinks {
   onTicks?(ticks: PriceTick[]): void
   onChanges?(changes: PriceChange[]): void
   onOverride?(events: OverrideEvent[]): void
+  /**
+   * A consumer threw. The flush runs on its own event-loop turn, so an error here would end the
+   * process: it is handed over instead, that batch is lost to that consumer alone, and the others
+   * still get theirs.
+   */
+  onSinkError?(sink: 'ticks' | 'changes' | 'overrides', error: unknown): void
 }
 
 export class FeedBatch {
@@ -49,8 +55,16 @@ export class FeedBatch {
     this.ticks = []
     this.changes = []
     this.overrides = []
-    if (ticks.length > 0) this.sinks.onTicks?.(ticks)
-    if (changes.length > 0) this.sinks.onChanges?.(changes)
-    if (overrides.length > 0) this.sinks.onOverride?.(overrides)
+    if (ticks.length > 0) this.deliver('ticks', () => this.sinks.onTicks?.(ticks))
+    if (changes.length > 0) this.deliver('changes', () => this.sinks.onChanges?.(changes))
+    if (overrides.length > 0) this.deliver('overrides', () => this.sinks.onOverride?.(overrides))
+  }
+
+  private deliver(sink: 'ticks' | 'changes' | 'overrides', hand: () => void): void {
+    try {
+      hand()
+    } catch (error) {
+      this.sinks.onSinkError?.(sink, error)
+    }
   }
 }

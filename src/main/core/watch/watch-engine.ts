@@ -183,7 +183,10 @@ export class WatchEngine {
       fetchRetry: null,
     }
     this.watched.set(matchId, w)
-    w.streams.push(this.oddsUpdatesStream(w), this.oddsOverridesStream(w))
+    w.streams.push(
+      this.oddsStream(w, 'updates', decodeUpdate, (m, at) => this.onUpdate(w, m, at)),
+      this.oddsStream(w, 'overrides', decodeOverride, (m, at) => this.onOverride(w, m, at)),
+    )
     for (const type of this.o.dataLiveTypes ?? LIVE_DATA_TYPES) {
       const stream = this.dataStream(w, type)
       if (stream) w.streams.push(stream)
@@ -271,31 +274,18 @@ export class WatchEngine {
     }) as LiveStream<unknown>
   }
 
-  private oddsUpdatesStream(w: Watched): LiveStream<unknown> {
-    const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, 'updates')
-    return this.stream(
-      w,
-      'odds',
-      'updates',
-      address,
-      decodeUpdate,
-      (m, at) => this.onUpdate(w, m, at),
-      () => this.resync(w),
-    )
-  }
-
-  private oddsOverridesStream(w: Watched): LiveStream<unknown> {
-    const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, 'overrides')
-    // An override missed while this stream was down is only in the snapshot: resync here too.
-    return this.stream(
-      w,
-      'odds',
-      'overrides',
-      address,
-      decodeOverride,
-      (m, at) => this.onOverride(w, m, at),
-      () => this.resync(w),
-    )
+  /**
+   * The match's two odds streams. A delta or an override missed while either was down is only in
+   * the snapshot, so every (re)connect of either resyncs.
+   */
+  private oddsStream<T>(
+    w: Watched,
+    kind: 'updates' | 'overrides',
+    decode: (json: unknown) => Decoded<T>,
+    onMessage: (message: T, receivedAt: number) => void,
+  ): LiveStream<unknown> {
+    const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind)
+    return this.stream(w, 'odds', kind, address, decode, onMessage, () => this.resync(w))
   }
 
   private dataStream(w: Watched, type: LiveDataType): LiveStream<unknown> | null {

@@ -5,6 +5,7 @@
  * skipped, never the page), and serves the daily routes from the reference cache.
  */
 import { pg, type PgQuery } from '../../../../shared/postgrest/query'
+import { isValidImageHash } from '../../../../shared/team-images'
 import type { Settings } from '../../../../shared/settings'
 import type { HttpClient } from '../http/http-client'
 import { collectPages } from '../http/paging'
@@ -53,8 +54,6 @@ export interface DataPage<T> {
   fetchedAt: number
   fromCache: boolean
 }
-
-const HASH_IMAGE = /^[A-Za-z0-9_-]{1,128}$/
 
 export class DataServiceClient {
   private readonly now: () => number
@@ -142,7 +141,7 @@ export class DataServiceClient {
 
   /** `{imageBaseUrl}/{hash_image}.png`, or null when the hash is not a plain token (it comes from the feed). */
   imageUrl(hashImage: string): string | null {
-    if (!HASH_IMAGE.test(hashImage)) return null
+    if (!isValidImageHash(hashImage)) return null
     const url = feedUrl('data-service', this.options.settings().imageBaseUrl, [`${hashImage}.png`])
     return url.ok ? url.value.toString() : null
   }

@@ -236,6 +236,6 @@ function describeNetworkError(error: unknown): string {
 }
 
 /** Servers and proxies sometimes echo what they were sent; the key must not travel further. */
-export function redact(text: string, key: string | null): string {
+function redact(text: string, key: string | null): string {
   return key ? text.split(key).join('[key]') : text
 }

@@ -1,6 +1,6 @@
 /** The delivery settings form (coalescing, quiet hours, mute) and its mapping to the shared schema. */
 import { AlertDeliverySettings, validate, type FieldErrors, type Validated } from '../../../../shared/alerts'
-import { numberField, withNumberErrors } from './form-number'
+import { numberField, withNumberErrors } from '../../lib/form-number'
 
 export interface DeliveryForm {
   coalesceSeconds: string

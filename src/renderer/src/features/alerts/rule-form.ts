@@ -13,10 +13,17 @@ import {
   type Validated,
 } from '../../../../shared/alerts'
 import type { OverrideEventKind } from '../../../../shared/domain'
-import { numberField, withNumberErrors } from './form-number'
+import { numberField, withNumberErrors } from '../../lib/form-number'
 
 export type ScopeType = AlertScope['type']
 export const SCOPE_TYPES = ['all', 'watchlist', 'match', 'market', 'outcome'] as const satisfies readonly ScopeType[]
+
+/** What each part of the rule editor gets: the form, its errors, and a way to change fields. */
+export interface RuleFormPartProps {
+  form: RuleForm
+  errors: FieldErrors
+  change: (patch: Partial<RuleForm>) => void
+}
 
 export interface RuleForm {
   /** Null for a rule not saved yet. */

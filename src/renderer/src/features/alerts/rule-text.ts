@@ -13,7 +13,7 @@ export function kindLabel(kind: AlertCondition['kind']): string {
   return KIND_LABELS[kind]
 }
 
-export function describeCondition(c: AlertCondition): string {
+function describeCondition(c: AlertCondition): string {
   switch (c.kind) {
     case 'move': {
       const sizes = [c.minPct === undefined ? null : `${c.minPct} %`, c.minAbs === undefined ? null : `${c.minAbs}`]
@@ -31,7 +31,7 @@ export function describeCondition(c: AlertCondition): string {
 }
 
 /** `watchlistName` turns a watchlist id into the name the trader gave it. */
-export function describeScope(s: AlertScope, watchlistName: (id: string) => string | undefined): string {
+function describeScope(s: AlertScope, watchlistName: (id: string) => string | undefined): string {
   switch (s.type) {
     case 'all':
       return 'all watched matches'

@@ -1,130 +1,85 @@
 /**
- * Set or lift an override on one outcome. Two steps: fill in, then confirm what will be sent;
- * the server's answer (or refusal) is shown in its own words.
+ * Set or lift an override on one outcome. Steps: fill in (field errors show here, before any
+ * confirm), confirm what will be sent with the jump from the served price, confirm a second time
+ * when that jump is above the trader's limit (Settings), then the server's answer (or refusal) in
+ * its own words.
  */
 import { useState } from 'react'
 import type { BoardCell } from '../../../../shared/board'
+import type { OverrideCommand } from '../../../../shared/keys'
+import { DEFAULT_SETTINGS } from '../../../../shared/settings'
 import { call } from '../../bridge'
 import { Modal } from '../../components/Modal'
-import { describeError, fieldErrors } from '../../lib/errors'
+import { describeError } from '../../lib/errors'
 import { formatPrice } from '../../lib/format'
 import { untilLabel } from '../../lib/live-time'
 import { useCell } from '../../store/board-store'
 import { nameOutcome } from '../../store/outcome-names'
+import { useSettingsStore } from '../../store/settings-store'
 import { closeOverrideEditor, useUiStore } from '../../store/ui-store'
+import { OverrideConfirm, type ConfirmStep } from './OverrideConfirm'
+import { OverrideFormStep } from './OverrideFormStep'
+import { priceJump, type OverrideForm } from './override-form'
 
 export function OverrideEditorHost() {
   const outcomeId = useUiStore((s) => s.editorOutcome)
   return outcomeId ? <OverrideEditor key={outcomeId} outcomeId={outcomeId} /> : null
 }
 
-type Step =
-  | { kind: 'edit' }
-  | { kind: 'confirm'; action: 'set' | 'lift' }
-  | { kind: 'sending' }
-  | { kind: 'answered'; ok: boolean; message: string }
+type Step = { kind: 'edit' } | ConfirmStep | { kind: 'sending' } | { kind: 'answered'; ok: boolean; message: string }
 
 function OverrideEditor({ outcomeId }: { outcomeId: string }) {
   const cell = useCell(outcomeId)
-  const [price, setPrice] = useState(() => (cell ? formatPrice(cell.override?.value ?? cell.price) : ''))
-  const [duration, setDuration] = useState('300')
-  const [suspended, setSuspended] = useState(false)
+  const limitPct = useSettingsStore((s) => (s.settings ?? DEFAULT_SETTINGS).overrideConfirmAbovePct)
+  const [form, setForm] = useState<OverrideForm>(() => ({
+    price: cell ? formatPrice(cell.override?.value ?? cell.price) : '',
+    duration: '300',
+    suspended: false,
+  }))
   const [step, setStep] = useState<Step>({ kind: 'edit' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
   if (!cell) return null
   const name = nameOutcome(cell)
-  const send = async (action: 'set' | 'lift', target: BoardCell) => {
+  const send = async (command: OverrideCommand | null) => {
     setStep({ kind: 'sending' })
-    const ref = { matchId: target.matchId, oddType: target.oddType, oddKey: target.oddKey }
+    const ref = { matchId: cell.matchId, oddType: cell.oddType, oddKey: cell.oddKey }
     try {
-      const answer =
-        action === 'set'
-          ? await call('overrides:set', {
-              ...ref,
-              oddValue: Number(price),
-              durationSeconds: Number(duration),
-              suspended,
-            })
-          : await call('overrides:lift', ref)
+      const answer = command ? await call('overrides:set', command) : await call('overrides:lift', ref)
       setStep({ kind: 'answered', ok: answer.ok, message: answer.message })
     } catch (error) {
-      setErrors(fieldErrors(error))
       setStep({ kind: 'answered', ok: false, message: describeError(error) })
     }
   }
   return (
     <Modal label="Override editor" testId="override-editor" onClose={closeOverrideEditor}>
-      <h2>Override</h2>
-      <div className="muted">{name.match}</div>
-      <div>
-        {name.market} · <strong>{name.outcome}</strong> · now{' '}
-        <span className="num">{cell.suspended ? 'suspended' : formatPrice(cell.price)}</span>
-      </div>
-      {cell.override && (
-        <div className="badge warn">
-          override in force: {formatPrice(cell.override.value)}
-          {cell.override.suspended ? ' (suspended)' : ''} · expires in{' '}
-          <span data-until={cell.override.expiresAt} data-label={untilLabel(cell.override.expiresAt)} />
-        </div>
-      )}
+      <OverrideHeading cell={cell} name={name} />
       {step.kind === 'edit' && (
-        <form
-          className="form-grid"
-          onSubmit={(e) => {
-            e.preventDefault()
-            setStep({ kind: 'confirm', action: 'set' })
-          }}
-        >
-          <label>
-            Price
-            <input
-              name="price"
-              inputMode="decimal"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-              autoFocus
-            />
-            {errors['oddValue'] && <span className="field-error">{errors['oddValue']}</span>}
-          </label>
-          <label>
-            Duration (s)
-            <input name="duration" inputMode="numeric" value={duration} onChange={(e) => setDuration(e.target.value)} />
-            {errors['durationSeconds'] && <span className="field-error">{errors['durationSeconds']}</span>}
-          </label>
-          <label className="check">
-            <input type="checkbox" checked={suspended} onChange={(e) => setSuspended(e.target.checked)} /> Suspended
-          </label>
-          <div className="actions">
-            <button type="submit" className="primary">
-              Set override…
-            </button>
-            {cell.override && (
-              <button type="button" onClick={() => setStep({ kind: 'confirm', action: 'lift' })}>
-                Lift override…
-              </button>
-            )}
-            <button type="button" onClick={closeOverrideEditor}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <OverrideFormStep
+          cell={cell}
+          form={form}
+          onChange={setForm}
+          onSet={(command) =>
+            setStep({
+              kind: 'confirm',
+              command,
+              jump: priceJump(cell.suspended ? null : cell.price, command.oddValue, limitPct),
+              limitPct,
+              asked: 1,
+            })
+          }
+          onLift={() => setStep({ kind: 'confirm', command: null, jump: null, limitPct, asked: 1 })}
+        />
       )}
       {step.kind === 'confirm' && (
-        <div className="confirm" data-testid="override-confirm">
-          <p>
-            {step.action === 'set'
-              ? `Serve ${price}${suspended ? ' (suspended)' : ''} for ${duration} s on ${name.outcome} (${name.market})?`
-              : `Lift the override on ${name.outcome} (${name.market}) and serve the market price again?`}
-          </p>
-          <div className="actions">
-            <button type="button" className="primary" autoFocus onClick={() => void send(step.action, cell)}>
-              Confirm {step.action}
-            </button>
-            <button type="button" onClick={() => setStep({ kind: 'edit' })}>
-              Back
-            </button>
-          </div>
-        </div>
+        <OverrideConfirm
+          // A fresh mount per ask moves the focus to Back on the second: Enter twice does not send.
+          key={step.asked}
+          step={step}
+          name={name}
+          onConfirm={() =>
+            step.jump?.aboveLimit && step.asked === 1 ? setStep({ ...step, asked: 2 }) : void send(step.command)
+          }
+          onBack={() => setStep({ kind: 'edit' })}
+        />
       )}
       {step.kind === 'sending' && <p className="muted">Sending…</p>}
       {step.kind === 'answered' && (
@@ -144,5 +99,27 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
         </div>
       )}
     </Modal>
+  )
+}
+
+function OverrideHeading({ cell, name }: { cell: BoardCell; name: ReturnType<typeof nameOutcome> }) {
+  return (
+    <>
+      <h2>Override</h2>
+      <div className="muted">{name.match}</div>
+      <div>
+        {name.market} · <strong>{name.outcome}</strong> · now{' '}
+        <span className="num" data-testid="override-now">
+          {cell.suspended ? 'suspended' : formatPrice(cell.price)}
+        </span>
+      </div>
+      {cell.override && (
+        <div className="badge warn">
+          override in force: {formatPrice(cell.override.value)}
+          {cell.override.suspended ? ' (suspended)' : ''} · expires in{' '}
+          <span data-until={cell.override.expiresAt} data-label={untilLabel(cell.override.expiresAt)} />
+        </div>
+      )}
+    </>
   )
 }

@@ -32,7 +32,7 @@ export interface OverrideMarker {
   label: string
 }
 
-export function marketKey(oddType: string, oddKey: string): string {
+function marketKey(oddType: string, oddKey: string): string {
   return `${oddType} · ${marketKeyOf(oddKey)}`
 }
 

@@ -1,11 +1,13 @@
 /**
  * Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme,
- * board density, retention.
+ * board density, retention, the override jump that is confirmed twice.
  */
 import { useState } from 'react'
+import type { FieldErrors, Validated } from '../../../../shared/alerts'
 import type { Settings, SettingsPatch } from '../../../../shared/settings'
 import { call } from '../../bridge'
 import { describeError, fieldErrors } from '../../lib/errors'
+import { numberField } from '../../lib/form-number'
 import { useFeedStore } from '../../store/feed-store'
 import { applySettings, useSettingsStore } from '../../store/settings-store'
 import { KeysPanel } from './KeysPanel'
@@ -21,7 +23,12 @@ const TEXT_FIELDS: { key: keyof Settings; label: string; hint?: string }[] = [
   { key: 'oddsWsBaseUrl', label: 'Odds live URL', hint: 'wss://…' },
   { key: 'language', label: 'Language', hint: 'en, pt-BR' },
 ]
-const NUMBER_FIELDS = new Set<keyof Settings>(['conflationMs', 'retentionDays'])
+const NUMBER_FIELDS: { key: keyof Settings; label: string }[] = [
+  { key: 'conflationMs', label: 'Conflation interval (ms)' },
+  { key: 'retentionDays', label: 'Keep history (days)' },
+  { key: 'overrideConfirmAbovePct', label: 'Ask twice for an override that moves the price by more than (%)' },
+]
+const NUMBER_KEYS = new Set(NUMBER_FIELDS.map((f) => f.key))
 
 export function SettingsScreen() {
   const settings = useSettingsStore((s) => s.settings)
@@ -50,11 +57,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
     name: key,
   })
   const save = async () => {
-    const patch: Record<string, unknown> = {}
-    for (const key of Object.keys(draft) as (keyof Settings)[]) {
-      const value = NUMBER_FIELDS.has(key) ? Number(draft[key]) : draft[key]
-      if (value !== settings[key]) patch[key] = value
+    const changed = changedSettings(draft, settings)
+    if (!changed.ok) {
+      setErrors(changed.errors)
+      setSaved(null)
+      return
     }
+    const patch = changed.value
     try {
       applySettings(await call('settings:update', patch as SettingsPatch))
       setErrors({})
@@ -89,16 +98,17 @@ function SettingsForm({ settings }: { settings: Settings }) {
             {errors[key] && <span className="field-error">{errors[key]}</span>}
           </label>
         ))}
-        <label>
-          Conflation interval (ms)
-          <input {...field('conflationMs')} inputMode="numeric" />
-          {errors['conflationMs'] && <span className="field-error">{errors['conflationMs']}</span>}
-        </label>
-        <label>
-          Keep history (days)
-          <input {...field('retentionDays')} inputMode="numeric" />
-          {errors['retentionDays'] && <span className="field-error">{errors['retentionDays']}</span>}
-        </label>
+        {NUMBER_FIELDS.map(({ key, label }) => (
+          <label key={key}>
+            {label}
+            <input {...field(key)} inputMode="decimal" />
+            {errors[key] && (
+              <span className="field-error" data-testid={`settings-error-${key}`}>
+                {errors[key]}
+              </span>
+            )}
+          </label>
+        ))}
         <label>
           Theme
           <select {...field('theme')}>
@@ -130,6 +140,17 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </div>
     </form>
   )
+}
+
+/** The fields that differ from the saved settings; a number that does not parse is refused here in words, never sent as NaN (null on the wire). */
+function changedSettings(draft: Draft, settings: Settings): Validated<Record<string, unknown>> {
+  const patch: Record<string, unknown> = {}
+  const numberErrors: FieldErrors = {}
+  for (const key of Object.keys(draft) as (keyof Settings)[]) {
+    const value = NUMBER_KEYS.has(key) ? numberField(numberErrors, key, draft[key], true) : draft[key]
+    if (value !== settings[key]) patch[key] = value
+  }
+  return Object.keys(numberErrors).length > 0 ? { ok: false, errors: numberErrors } : { ok: true, value: patch }
 }
 
 function toDraft(settings: Settings): Draft {

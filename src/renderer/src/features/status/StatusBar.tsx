@@ -1,8 +1,12 @@
-/** Connection health per service, stale and back-off badges, throughput, malformed count, feed mode. */
+/**
+ * Connection health per service, stale and back-off badges, throughput, malformed count, feed mode,
+ * and the count of survived faults.
+ */
 import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
 import { formatAge } from '../../lib/format'
 import { untilLabel } from '../../lib/live-time'
 import { useFeedStore } from '../../store/feed-store'
+import { FaultsStatus } from './FaultsStatus'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 
@@ -25,6 +29,7 @@ export function StatusBar() {
           streams={health.streams.filter((s) => s.service === service.service)}
         />
       ))}
+      {health && <FaultsStatus faults={health.faults} />}
     </footer>
   )
 }

@@ -1,5 +1,5 @@
-/** Number inputs of the alert forms: the typed text → a number, or a field error in the trader's words. */
-import type { FieldErrors, Validated } from '../../../../shared/alerts'
+/** Number inputs of the trader's forms: the typed text → a number, or a field error in the trader's words. */
+import type { FieldErrors, Validated } from '../../../shared/alerts'
 
 /**
  * Parses `text` for the field at `path`. Blank is "not set" (undefined), which is an error only for a

@@ -1,0 +1,126 @@
+/**
+ * The core's FaultReporter: counts every fault by kind and by process, keeps the newest few for the
+ * health model, logs each with its context, and writes a crash file for the kinds that ended or
+ * nearly ended something. Everything it keeps or writes goes through the secret scrubber first.
+ * `report` never throws: it runs inside uncaughtException handlers and timers' catch blocks.
+ */
+import type { FaultSummary, FaultsHealth } from '../../../shared/health'
+import type { CoreLog } from '../app'
+import { readLastCrash, writeCrashFile } from './crash-files'
+import type { Fault, FaultReporter } from './fault-reporter'
+import { describe, type LogRing } from './log-ring'
+import type { SecretScrubber } from './secret-scrubber'
+
+/** Kinds that ended or nearly ended a process, a window or a screen: each leaves a crash file. */
+export const CRASH_KINDS: ReadonlySet<string> = new Set([
+  'uncaught-exception',
+  'unhandled-rejection',
+  'render-process-gone',
+  'child-process-gone',
+  'unresponsive',
+  'render-error',
+])
+
+/** A fault that repeats this often is counted and logged each time, but leaves one crash file. */
+const CRASH_FILE_SPACING_MS = 5_000
+
+export interface FaultLogOptions {
+  log: CoreLog
+  ring: LogRing
+  scrubber: SecretScrubber
+  crashDir: string
+  appVersion: string
+  recentMax?: number
+  clock?: () => number
+}
+
+export class FaultLog implements FaultReporter {
+  private total = 0
+  private readonly byKind = new Map<string, number>()
+  private readonly byProcess = new Map<string, number>()
+  private readonly recent: FaultSummary[] = []
+  private lastCrash: FaultSummary | null
+  private readonly lastCrashFileAt = new Map<string, number>()
+  private readonly clock: () => number
+
+  constructor(private readonly options: FaultLogOptions) {
+    this.clock = options.clock ?? Date.now
+    this.lastCrash = readLastCrash(options.crashDir)
+  }
+
+  report(fault: Fault): void {
+    try {
+      const summary = this.count(fault)
+      const stack = fault.error === undefined ? '' : this.scrub(describe(fault.error))
+      this.options.log.error(
+        `${summary.process} fault ${summary.kind}: ${summary.message}`,
+        stack,
+        fault.detail ? describe(this.scrubDetail(fault.detail)) : '',
+      )
+      if (CRASH_KINDS.has(summary.kind)) this.keepCrashFile(summary, stack, fault.detail)
+    } catch (error) {
+      // The last resort: the fault path itself failed (a full disk, say). Never throw from here.
+      try {
+        this.options.log.error('fault reporting failed', error)
+      } catch {
+        // nothing left to tell
+      }
+    }
+  }
+
+  snapshot(): FaultsHealth {
+    return {
+      total: this.total,
+      byKind: Object.fromEntries(this.byKind),
+      byProcess: Object.fromEntries(this.byProcess),
+      recent: [...this.recent],
+      lastCrash: this.lastCrash,
+    }
+  }
+
+  private count(fault: Fault): FaultSummary {
+    const summary: FaultSummary = {
+      at: this.clock(),
+      process: fault.process,
+      kind: fault.kind,
+      message: this.scrub(fault.message),
+    }
+    this.total++
+    this.byKind.set(summary.kind, (this.byKind.get(summary.kind) ?? 0) + 1)
+    this.byProcess.set(summary.process, (this.byProcess.get(summary.process) ?? 0) + 1)
+    this.recent.unshift(summary)
+    this.recent.length = Math.min(this.recent.length, this.options.recentMax ?? 50)
+    return summary
+  }
+
+  private keepCrashFile(summary: FaultSummary, stack: string, detail: Record<string, unknown> | undefined): void {
+    const key = `${summary.process} ${summary.kind}`
+    const previous = this.lastCrashFileAt.get(key)
+    if (previous !== undefined && summary.at - previous < CRASH_FILE_SPACING_MS) return
+    this.lastCrashFileAt.set(key, summary.at)
+    const path = writeCrashFile(this.options.crashDir, {
+      ...summary,
+      time: new Date(summary.at).toISOString(),
+      appVersion: this.options.appVersion,
+      stack: stack || null,
+      detail: detail ? this.scrubDetail(detail) : null,
+      logLines: this.options.ring.recent().map((line) => this.scrub(line)),
+    })
+    this.lastCrash = summary
+    this.options.log.info(`crash file written: ${path}`)
+  }
+
+  /** The detail as plain JSON with keys scrubbed from every string in it. */
+  private scrubDetail(detail: Record<string, unknown>): Record<string, unknown> {
+    const text = this.scrub(describe(detail))
+    try {
+      return JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return { text } // not JSON (a cycle, a BigInt): keep it as words
+    }
+  }
+
+  private scrub(text: string): string {
+    return this.options.scrubber.scrub(text)
+  }
+}

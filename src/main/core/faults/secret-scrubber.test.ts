@@ -1,0 +1,43 @@
+/** What the scrubber replaces (keys, by value and by shape) and what it leaves for the reader. */
+import { describe, expect, it } from 'vitest'
+import type { KeyAccount, SecretStore } from '../secrets/secret-store'
+import { REDACTED, SecretScrubber } from './secret-scrubber'
+
+describe('SecretScrubber', () => {
+  it.each([
+    ['wss://h/live/odds?token=abc123&x=1', `wss://h/live/odds?token=${REDACTED}&x=1`],
+    ['Authorization: Bearer abc.def', `Authorization: ${REDACTED}`],
+    ['sent Bearer abc.def to the server', `sent Bearer ${REDACTED} to the server`],
+    ['{"apiKey":"abc","n":1}', `{"apiKey":"${REDACTED}","n":1}`],
+    ['x-rapidapi-key: k1', `x-rapidapi-key: ${REDACTED}`],
+    ['id 3f9a0c7e5b1d4a2f8e6c0b9d7a5f3e1c seen', `id ${REDACTED} seen`],
+    ['sk_live_Q2xhdWRlU2F5c0hpVGhlcmU5', `sk_live_${REDACTED}`],
+  ])('scrubs %s', (input, output) => {
+    expect(new SecretScrubber().scrub(input)).toBe(output)
+  })
+
+  it.each([
+    'keys:changed for data-service',
+    'TypeError: Cannot read properties of undefined (reading oddKey)',
+    '    at processTicksAndRejections (node:internal/process/task_queues:105:5)',
+    'board:patch failed its schema at cells.0.price: expected number',
+    '/tmp/odds-e2e-abc/crashes/2026-11-23T10-00-00-000Z-host.json',
+  ])('leaves %s as it is', (text) => {
+    expect(new SecretScrubber().scrub(text)).toBe(text)
+  })
+
+  it('remembers the keys that pass through the keychain port, read or written', async () => {
+    const stored = new Map<KeyAccount, string>([['odds-feed', 'read-key-1']])
+    const store: SecretStore = {
+      get: async (account) => stored.get(account) ?? null,
+      set: async (account, secret) => void stored.set(account, secret),
+      delete: async (account) => stored.delete(account),
+    }
+    const scrubber = new SecretScrubber()
+    const watched = scrubber.watch(store)
+    await watched.set('data-service', 'written-key-2')
+    expect(await watched.get('odds-feed')).toBe('read-key-1')
+    expect(stored.get('data-service')).toBe('written-key-2')
+    expect(scrubber.scrub('a read-key-1 b written-key-2 c')).toBe(`a ${REDACTED} b ${REDACTED} c`)
+  })
+})

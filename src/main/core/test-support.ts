@@ -1,0 +1,89 @@
+/**
+ * The whole core as a host runs it, for tests: real keychain (Secret Service, see scripts/test.sh),
+ * the demo feed a real simulator on loopback, a real settings file and SQLite cache in the given
+ * folder. Only the host ports (notifications, save dialog, windows) are recorded in memory: they
+ * are the Electron/browser boundary. Log lines (and so every reported fault) are kept in `logs`.
+ */
+import Conf from 'conf'
+import { randomUUID } from 'node:crypto'
+import type { InvokeChannel } from '../../shared/bridge/channels'
+import type { BridgeResult } from '../../shared/bridge/result'
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../sim'
+import { KeytarSecretStore } from '../adapters/keytar-secrets'
+import { createCore, type Core } from './app'
+import { downloadExporter } from './host-ports'
+
+export const TEST_APP = { url: 'http://127.0.0.1:1/' }
+
+export interface TestCoreOptions {
+  /** Keychain service name; a fresh one per call unless given (to share keys across a restart). */
+  service?: string
+  logs?: string[]
+  /** The demo simulator's options. */
+  demo?: SimulatorOptions
+}
+
+export async function startTestCore(
+  dataDir: string,
+  options: TestCoreOptions = {},
+): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[] }> {
+  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+  const demoFeeds: SimulatorHandle[] = []
+  const logs = options.logs ?? []
+  const line = (message: string, details: unknown[]) =>
+    logs.push([message, ...details].map((d) => (d instanceof Error ? d.message : String(d))).join(' '))
+  const core = await createCore({
+    info: { name: 'Odds Monitor', version: '0.0.0', host: 'browser', platform: 'linux', dataDir, logFile: 'memory' },
+    store: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
+    secrets: new KeytarSecretStore(options.service ?? `Odds Monitor test ${randomUUID()}`),
+    ports: {
+      notifier: { notify: () => {} },
+      exporter: downloadExporter,
+      windows: { openMatch: () => ({ url: null }) },
+    },
+    isTrustedSender: (url) => url === TEST_APP.url,
+    log: {
+      info: (message, ...details) => line(message, details),
+      error: (message, ...details) => line(message, details),
+    },
+    startDemoFeed: async () => {
+      const sim = await startSimulator({ port: 0, rate: 50, liveMatches: 3, ...options.demo })
+      demoFeeds.push(sim)
+      return sim
+    },
+  })
+  return { core, demoFeeds, logs }
+}
+
+export async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: unknown): Promise<T> {
+  const result = (await core.router.dispatch(channel, input, TEST_APP)) as BridgeResult<T>
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+  return result.value
+}
+
+/** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  deadlineMs = 20_000,
+): Promise<T> {
+  const until = Date.now() + deadlineMs
+  let last = await read()
+  while (!accept(last)) {
+    if (Date.now() > until)
+      throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    last = await read()
+  }
+  return last
+}
+
+/** Puts the first live match of `sport` on the active watchlist; returns its id. */
+export async function watchFirstLive(core: Core, sport = 'badminton'): Promise<number> {
+  const live = await invoke<{ matches: Array<{ matchId: number }> }>(core, 'discover:matches', { mode: 'live', sport })
+  const match = live.matches[0]
+  if (!match) throw new Error(`no live ${sport} match`)
+  const state = await invoke<{ activeId: string }>(core, 'watchlists:get')
+  await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
+  return match.matchId
+}
