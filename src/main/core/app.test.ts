@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator, type SimulatorHandle } from '../../sim'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore } from './test-support'
+import { waitUntil } from '../../test-support/wait'
+import { invoke, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -166,10 +167,10 @@ describe('the core', () => {
     })
     const state = await invoke<{ activeId: string }>(online, 'watchlists:get')
     await invoke(online, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
-    const seen = await eventually(
-      () => invoke<Boards>(online, 'board:get'),
-      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
-    )
+    const seen = await waitUntil(async () => {
+      const boards = await invoke<Boards>(online, 'board:get')
+      return boards[0]?.header.synced === true && boards[0].cells.length > 0 && boards
+    }, 'a synced board with prices')
     await running.pop()?.close() // the core flushes its cache on stop
     await feed.close()
 
@@ -188,9 +189,12 @@ describe('the core', () => {
 
     feed = await startSimulator({ port, ...world })
     running.unshift(feed)
-    const resynced = await eventually(
-      () => invoke<Boards>(offline, 'board:get'),
-      (boards) => boards[0]?.header.synced === true,
+    const resynced = await waitUntil(
+      async () => {
+        const boards = await invoke<Boards>(offline, 'board:get')
+        return boards[0]?.header.synced === true && boards
+      },
+      'the board synced again',
       40_000,
     )
     expect(resynced[0]?.cells.length).toBeGreaterThan(0)

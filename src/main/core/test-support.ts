@@ -61,23 +61,6 @@ export async function invoke<T = unknown>(core: Core, channel: InvokeChannel, in
   return result.value
 }
 
-/** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  deadlineMs = 20_000,
-): Promise<T> {
-  const until = Date.now() + deadlineMs
-  let last = await read()
-  while (!accept(last)) {
-    if (Date.now() > until)
-      throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    last = await read()
-  }
-  return last
-}
-
 /** Puts the first live match of `sport` on the active watchlist; returns its id. */
 export async function watchFirstLive(core: Core, sport = 'badminton'): Promise<number> {
   const live = await invoke<{ matches: Array<{ matchId: number }> }>(core, 'discover:matches', { mode: 'live', sport })

@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MatchBoard } from '../../shared/board'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore, watchFirstLive } from './test-support'
+import { waitUntil } from '../../test-support/wait'
+import { invoke, startTestCore, watchFirstLive } from './test-support'
 
 const running: Core[] = []
 afterEach(async () => {
@@ -23,10 +24,10 @@ describe('a price the cache cannot store', () => {
     })
     running.push(core)
     const matchId = await watchFirstLive(core)
-    const [board] = await eventually(
-      () => invoke<MatchBoard[]>(core, 'board:get'),
-      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 1,
-    )
+    const [board] = await waitUntil(async () => {
+      const boards = await invoke<MatchBoard[]>(core, 'board:get')
+      return boards[0]?.header.synced === true && boards[0].cells.length > 1 && boards
+    }, 'a synced board with prices')
     const target = board?.cells[0]
     if (!target) throw new Error('no cell')
 
@@ -41,10 +42,10 @@ describe('a price the cache cannot store', () => {
     })
 
     // The board shows what the feed serves; the cache refuses it with a count and a log line.
-    await eventually(
-      () => invoke<MatchBoard[]>(core, 'board:get'),
-      (boards) => boards[0]?.cells.find((c) => c.outcomeId === target.outcomeId)?.price === 1e9,
-    )
+    await waitUntil(async () => {
+      const boards = await invoke<MatchBoard[]>(core, 'board:get')
+      return boards[0]?.cells.find((c) => c.outcomeId === target.outcomeId)?.price === 1e9
+    }, 'the unstorable price on the board')
     await vi.waitFor(() => expect(logs.join('\n')).toContain('main fault refused:cache-price'), { timeout: 10_000 })
 
     // Ticks keep being written after the refusal: the core is alive and the rest was not lost.

@@ -4,7 +4,8 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitUntil } from '../../../test-support/wait'
 import { WebSocketServer } from 'ws'
 import type { StreamState } from '../../../shared/health'
 import { LiveStream, type Decoded } from './live-stream'
@@ -35,14 +36,17 @@ async function listen(server: Server): Promise<number> {
 async function wsServer(behave: (send: (text: string) => void) => void, rejectStatus?: number) {
   const http = createServer()
   const wss = new WebSocketServer({ noServer: true })
-  const seen = { upgrades: 0 }
+  const seen = { upgrades: 0, closed: 0 }
   http.on('upgrade', (req, socket, head) => {
     seen.upgrades++
     if (rejectStatus) {
       socket.end(`HTTP/1.1 ${rejectStatus} Unauthorized\r\nContent-Length: 0\r\n\r\n`)
       return
     }
-    wss.handleUpgrade(req, socket, head, (ws) => behave((t) => ws.send(t)))
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('close', () => seen.closed++)
+      behave((t) => ws.send(t))
+    })
   })
   cleanups.push(() => {
     for (const c of wss.clients) c.terminate()
@@ -83,14 +87,6 @@ function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: numbe
   return { stream, states, messages, connects: () => connects }
 }
 
-async function until(cond: () => boolean, what: string, deadlineMs = 5000): Promise<void> {
-  const end = Date.now() + deadlineMs
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
-
 describe('LiveStream', () => {
   it('counts and skips malformed and unknown-kind messages while good ones apply', async () => {
     const { port } = await wsServer((send) => {
@@ -105,7 +101,7 @@ describe('LiveStream', () => {
     })
     const s = makeStream(port, port)
     s.stream.start()
-    await until(() => s.messages.length === 2, 'two good messages')
+    await waitUntil(() => s.messages.length === 2, 'two good messages')
     expect(s.messages).toEqual([1, 2])
     const h = s.stream.health()
     expect([h.state, h.transport, h.malformed, h.unknownKind]).toEqual(['live', 'ws', 2, 1])
@@ -115,7 +111,7 @@ describe('LiveStream', () => {
     const server = await wsServer(() => {})
     const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
     s.stream.start()
-    await until(() => server.seen.upgrades >= 2 && s.connects() >= 2, 'a reconnect')
+    await waitUntil(() => server.seen.upgrades >= 2 && s.connects() >= 2, 'a reconnect')
     expect(s.states.slice(0, 5)).toEqual(['queued', 'connecting', 'live', 'stale', 'backing_off'])
     expect(s.stream.health().reconnects).toBeGreaterThanOrEqual(1)
     expect(s.stream.health().lastError).toContain('no message')
@@ -124,11 +120,14 @@ describe('LiveStream', () => {
   it('stops at "rejected" on a 401 upgrade instead of retrying', async () => {
     const server = await wsServer(() => {}, 401)
     const s = makeStream(server.port, server.port)
+    // The stream's own timers are fake, so "it never retries" is checked by running them all.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    cleanups.push(() => void vi.useRealTimers())
     s.stream.start()
-    await until(() => s.stream.health().state === 'rejected', 'rejected')
-    // Many backoff periods (5–20 ms) later there has still been exactly one attempt.
-    await new Promise((r) => setTimeout(r, 200))
-    expect(server.seen.upgrades).toBe(1)
+    await waitUntil(() => s.stream.health().state === 'rejected', 'rejected')
+    expect(vi.getTimerCount()).toBe(0) // no retry scheduled…
+    await vi.runAllTimersAsync()
+    expect(server.seen.upgrades).toBe(1) // …and none made
     expect(s.stream.health().state).toBe('rejected')
     expect(s.stream.health().lastError).toBe('key rejected (401)')
   })
@@ -145,7 +144,7 @@ describe('LiveStream', () => {
     cleanups.unshift(() => void http.closeAllConnections())
     const s = makeStream(await refusedPort(), ssePort)
     s.stream.start()
-    await until(() => s.messages.length === 2, 'event-stream messages')
+    await waitUntil(() => s.messages.length === 2, 'event-stream messages')
     expect(s.messages).toEqual([7, 8])
     expect(s.stream.health()).toMatchObject({ state: 'live', transport: 'sse' })
     expect(query).toBe('?token=secret-token')
@@ -156,9 +155,11 @@ describe('LiveStream', () => {
     const server = await wsServer((send) => send('{"type":"price","n":1}'))
     const s = makeStream(server.port, server.port)
     s.stream.start()
-    await until(() => s.messages.length === 1, 'first message')
+    await waitUntil(() => s.messages.length === 1, 'first message')
     s.stream.close()
-    await new Promise((r) => setTimeout(r, 50))
+    // Once the server sees the socket close, the client has torn its end down: a retry would be
+    // scheduled (state backing_off) by now.
+    await waitUntil(() => server.seen.closed === 1, 'the server to see the socket close')
     expect(server.seen.upgrades).toBe(1)
     expect(s.stream.health().state).toBe('closed')
   })
