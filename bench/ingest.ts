@@ -1,20 +1,32 @@
 /**
- * Ingest bench: live price messages per second received, parsed, validated and merged by the
- * watch engine, beside the ceiling measured in the same run (raw ws receive + JSON.parse of the
- * same streams). The simulator runs as its own process at a rate far above what one core can
- * take, so both figures are what this process (one core) manages, not what the sim sends.
+ * Ingest bench: how many live stream messages one core can take in, for the raw reader (ws
+ * receive + JSON.parse) and for the watch engine (parse, wire check, merge, batches, and with
+ * `rules=N` the alert rules). The sender is never the bottleneck: a separate process
+ * (bench/replay-sender.ts) replays frames recorded from the simulator's own streams
+ * (bench/ingest-frames.ts) as fast as each socket takes them, so the receiving process runs flat
+ * out and messages per CPU-second of this process is a capacity, not the sender's rate.
+ * A third figure hands the same frames to the engine's streams with no socket at all (injected
+ * transports): what the engine alone costs. `--profile` adds the engine's five hottest functions.
  *
- *   npx tsx bench/run.ts ingest [rules=200] [--rate N] [--live N] [--seconds N]
+ *   npm run bench -- ingest [rules=200] [--seconds N] [--profile] [--record]
  *
- * With `rules=N`, a second line runs the engine again with N sample alert rules evaluated on
- * every price change, and carries `"rules":N`.
+ * The recording is kept in the temp folder and reused (`--record` makes a fresh one).
  */
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { RuleEngine } from '../src/main/core/alerts/rule-engine'
 import { makeSampleRules } from '../src/main/core/alerts/sample-rules'
-import { WatchEngine } from '../src/main/core/watch/watch-engine'
-import type { SimulatorInfo } from '../src/sim/types'
-import { liveOddsTargets, numberArg, startSimProcess, type LiveTarget } from './support'
+import { NETWORK_TRANSPORTS, type TransportHandlers, type TransportOpeners } from '../src/main/core/streams/transports'
+import {
+  WatchEngine,
+  type SnapshotFetcher,
+  type WatchSinks,
+  type WatchTarget,
+} from '../src/main/core/watch/watch-engine'
+import { FrameReplay, loadOrRecord, record, RECORDING_FILE, snapshotAt, type Recording } from './ingest-frames'
+import { profiled, type HotFunction } from './profile'
+import { liveOddsTargets, machineLoad, numberArg, spawnTsChild, startSimProcess } from './support'
 
 function rulesArg(args: string[]): number | null {
   const found = args.find((a) => a.startsWith('rules='))
@@ -26,8 +38,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface Figure {
   perSec: number
-  /** Share of one core this process used meanwhile (1 = saturated): the headroom beside the rate. */
+  /** Share of one core this process used meanwhile (1 = saturated). */
   cpu: number
+  /** Messages per CPU-second of this process: the capacity of one core. */
+  perCpuSec: number
 }
 
 /** Counts what `count` reports over `seconds` after a one-second warm-up. */
@@ -38,41 +52,71 @@ async function measure(seconds: number, count: () => number): Promise<Figure> {
   const cpuFrom = process.cpuUsage()
   await sleep(seconds * 1000)
   const elapsed = performance.now() - started
-  const cpu = process.cpuUsage(cpuFrom)
-  return { perSec: ((count() - from) * 1000) / elapsed, cpu: (cpu.user + cpu.system) / 1000 / elapsed }
+  const used = process.cpuUsage(cpuFrom)
+  const cpuMs = (used.user + used.system) / 1000
+  const n = count() - from
+  return { perSec: (n * 1000) / elapsed, cpu: cpuMs / elapsed, perCpuSec: (n * 1000) / cpuMs }
 }
 
-/** The ceiling: the same update streams, received and JSON.parse'd, nothing else. */
-async function rawCeiling(info: SimulatorInfo, targets: LiveTarget[], seconds: number): Promise<Figure> {
-  let prices = 0
+/** The recording made from a simulator run just for it (12 live matches at 20k/s, 3 s). */
+async function recordFromSimulator(): Promise<Recording> {
+  const { child, info } = await startSimProcess(20_000, 4)
+  try {
+    return await record(info, await liveOddsTargets(info), 3)
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+/** The raw reader: every stream of every match, received and JSON.parse'd, nothing else. */
+async function rawReader(port: number, targets: WatchTarget[], seconds: number): Promise<Figure> {
+  let messages = 0
   const sockets = await Promise.all(
-    targets.map(async ({ sport, matchId }) => {
-      const ws = new WebSocket(
-        `${info.oddsWsBaseUrl}/live/${info.bookmakerId}/${sport}/${matchId}/updates?token=${info.apiKey}`,
-        {
-          perMessageDeflate: false,
-        },
-      )
-      ws.on('message', (data: Buffer) => {
-        if ((JSON.parse(data.toString()) as { type?: string }).type === 'price') prices++
-      })
-      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-      return ws
-    }),
+    targets.flatMap(({ matchId }) =>
+      ['overrides', 'updates'].map(async (kind) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/live/bench/x/${matchId}/${kind}`, { perMessageDeflate: false })
+        ws.on('message', (data: Buffer) => {
+          if ((JSON.parse(data.toString()) as { type?: string }).type) messages++
+        })
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+        return ws
+      }),
+    ),
   )
-  const rate = await measure(seconds, () => prices)
+  const figure = await measure(seconds, () => messages)
   for (const ws of sockets) ws.terminate()
-  return rate
+  return figure
 }
 
-/** The engine's rate: price ticks merged (one per price message), with patches built as in the app. */
+/** Network transports that count every text frame they deliver. */
+function countingTransports(onFrame: () => void): TransportOpeners {
+  const counted = (h: TransportHandlers): TransportHandlers => ({
+    ...h,
+    onText: (text) => {
+      onFrame()
+      h.onText(text)
+    },
+  })
+  return {
+    ws: (url, h, o) => NETWORK_TRANSPORTS.ws(url, counted(h), o),
+    sse: (url, h, o) => NETWORK_TRANSPORTS.sse(url, counted(h), o),
+  }
+}
+
+interface EngineRun {
+  transports: TransportOpeners
+  fetchSnapshot: SnapshotFetcher
+  endpoints: { oddsBaseUrl: string; oddsWsBaseUrl: string }
+}
+
+/** The engine as the app runs it (sinks as cheap as the bench can make them), flat out. */
 async function engineRate(
-  info: SimulatorInfo,
-  targets: LiveTarget[],
+  run: EngineRun,
+  targets: WatchTarget[],
   seconds: number,
   rules: number | null,
+  frames: () => number,
 ): Promise<Figure> {
-  let ticks = 0
   const ruleEngine =
     rules === null
       ? null
@@ -83,60 +127,131 @@ async function engineRate(
             targets.map((t) => t.matchId),
           ),
         )
+  const sinks: WatchSinks = {
+    onTicks: () => {},
+    onChanges: ruleEngine ? (changes) => changes.forEach((c) => ruleEngine.onPriceChange(c)) : undefined,
+    onOverride: ruleEngine ? (events) => events.forEach((e) => ruleEngine.onOverride(e)) : undefined,
+    onPatch: () => {},
+  }
   const engine = new WatchEngine({
-    endpoints: info,
-    keys: { odds: info.apiKey, data: info.apiKey },
-    fetchSnapshot: (sport, matchId, signal) =>
-      fetch(`${info.oddsBaseUrl}/bookmaker/${info.bookmakerId}/${sport}/${matchId}`, {
-        headers: { authorization: `Bearer ${info.apiKey}` },
-        signal,
-      }).then((r) => r.json()),
-    sinks: {
-      onTicks: (t) => {
-        ticks += t.length
-      },
-      onChanges: ruleEngine ? (changes) => changes.forEach((c) => ruleEngine.onPriceChange(c)) : undefined,
-      onPatch: () => {},
+    endpoints: {
+      ...run.endpoints,
+      sport: 'x',
+      dataBaseUrl: run.endpoints.oddsBaseUrl,
+      wsBaseUrl: '',
+      bookmakerId: 'bench',
     },
+    keys: { odds: 'bench', data: 'bench' },
+    fetchSnapshot: run.fetchSnapshot,
+    transports: run.transports,
+    sinks,
     // Only price streams are measured; the data service's streams would add nothing but noise.
     dataLiveTypes: [],
-    // The sim is pushed past what a client can read: a backlog must not look like silence.
+    // A reader run flat out lags its sender: a backlog must not look like silence.
     staleAfterMs: 60_000,
   })
   engine.setWatched(targets)
   // Steady state only: until its snapshot lands a match's deltas are held, not merged.
   const deadline = Date.now() + 30_000
   while (!targets.every((t) => engine.state(t.matchId)?.header.synced) && Date.now() < deadline) await sleep(20)
-  const rate = await measure(seconds, () => ticks)
+  const figure = await measure(seconds, frames)
   engine.close()
-  return rate
+  return figure
+}
+
+/** Through the socket: the replay sender's frames over real WebSockets. */
+function overSockets(port: number, onFrame: () => void): EngineRun {
+  const base = `127.0.0.1:${port}`
+  return {
+    transports: countingTransports(onFrame),
+    fetchSnapshot: (_sport, matchId, signal) =>
+      fetch(`http://${base}/snapshot/${matchId}`, { signal }).then((r) => r.json()),
+    endpoints: { oddsBaseUrl: `http://${base}`, oddsWsBaseUrl: `ws://${base}` },
+  }
+}
+
+/** No socket: each match's updates stream pushes recorded frames straight into the stream's decoder. */
+function inProcess(recording: Recording, onFrame: () => void): EngineRun {
+  const outlets = new Map<number, { replay: FrameReplay; handlers: Partial<Record<string, TransportHandlers>> }>()
+  const open = (url: string, h: TransportHandlers) => {
+    const [, matchId, kind] = /\/(\d+)\/(updates|overrides)\?/.exec(url) ?? []
+    const match = recording.matches.find((m) => m.matchId === Number(matchId))!
+    const outlet = outlets.get(match.matchId) ?? {
+      replay: new FrameReplay(match, recording.snapshots[match.matchId]?.seq ?? 0),
+      handlers: {},
+    }
+    outlets.set(match.matchId, outlet)
+    outlet.handlers[kind!] = h
+    let open = true
+    setImmediate(() => h.onOpen())
+    const pump = () => {
+      if (!open) return
+      // One socket read's worth of frames per turn, as the network would hand them over.
+      for (let i = 0; i < 200; i++) {
+        const to = outlet.handlers[outlet.replay.nextKind]
+        const text = outlet.replay.take()
+        onFrame()
+        to?.onText(text)
+      }
+      setImmediate(pump)
+    }
+    if (kind === 'updates') setImmediate(pump)
+    return { close: () => void (open = false) }
+  }
+  return {
+    transports: { ws: open, sse: open },
+    fetchSnapshot: (_sport, matchId) =>
+      Promise.resolve(snapshotAt(recording, matchId, outlets.get(matchId)?.replay.lastSeq ?? 0)),
+    endpoints: { oddsBaseUrl: 'http://replay', oddsWsBaseUrl: 'ws://replay' },
+  }
+}
+
+const round = (n: number) => Math.round(n)
+const share = (a: number, b: number) => Number((a / b).toFixed(3))
+
+async function figures(port: number, recording: Recording, seconds: number, rules: number | null, profile: boolean) {
+  const targets = recording.matches.map(({ sport, matchId }) => ({ sport, matchId }))
+  const raw = await rawReader(port, targets, seconds)
+  let frames = 0
+  const countFrame = () => void frames++
+  const socketRun = () => engineRate(overSockets(port, countFrame), targets, seconds, rules, () => frames)
+  let hot: HotFunction[] | undefined
+  let engine: Figure
+  if (profile) ({ result: engine, hot } = await profiled(5, socketRun))
+  else engine = await socketRun()
+  const direct = await engineRate(inProcess(recording, countFrame), targets, seconds, rules, () => frames)
+  return {
+    bench: 'ingest',
+    ...(rules === null ? {} : { rules }),
+    sender: 'replay',
+    matches: targets.length,
+    messagesPerSec: round(engine.perSec),
+    ceilingPerSec: round(raw.perSec),
+    ratio: share(engine.perSec, raw.perSec),
+    engineCpu: Number(engine.cpu.toFixed(2)),
+    ceilingCpu: Number(raw.cpu.toFixed(2)),
+    engineMsgPerCpuSec: round(engine.perCpuSec),
+    rawMsgPerCpuSec: round(raw.perCpuSec),
+    cpuRatio: share(engine.perCpuSec, raw.perCpuSec),
+    inProcessPerSec: round(direct.perSec),
+    inProcessMsgPerCpuSec: round(direct.perCpuSec),
+    ...(hot ? { top5: hot } : {}),
+    load: machineLoad(),
+  }
 }
 
 export async function run(args: string[]): Promise<void> {
-  // Far above what the simulator can send: it runs flat out (about 50k/s on a 2-core machine).
-  const rate = numberArg(args, '--rate', 100_000)
-  const live = numberArg(args, '--live', 4)
   const seconds = numberArg(args, '--seconds', 4)
   const rules = rulesArg(args)
-  const { child, info } = await startSimProcess(rate, live)
+  if (args.includes('--record')) rmSync(RECORDING_FILE, { force: true })
+  const recording = await loadOrRecord(recordFromSimulator)
+  const sender = fileURLToPath(new URL('./replay-sender.ts', import.meta.url))
+  const { child, firstLine } = await spawnTsChild(sender, [RECORDING_FILE])
   try {
-    const targets = await liveOddsTargets(info)
-    const ceiling = await rawCeiling(info, targets, seconds)
-    const figure = async (withRules: number | null) => {
-      const engine = await engineRate(info, targets, seconds, withRules)
-      return {
-        bench: 'ingest',
-        ...(withRules === null ? {} : { rules: withRules }),
-        messagesPerSec: Math.round(engine.perSec),
-        ceilingPerSec: Math.round(ceiling.perSec),
-        ratio: Number((engine.perSec / ceiling.perSec).toFixed(3)),
-        matches: targets.length,
-        engineCpu: Number(engine.cpu.toFixed(2)),
-        ceilingCpu: Number(ceiling.cpu.toFixed(2)),
-      }
-    }
-    console.log(JSON.stringify(await figure(null)))
-    if (rules !== null) console.log(JSON.stringify(await figure(rules)))
+    const { port } = JSON.parse(firstLine) as { port: number }
+    const profile = args.includes('--profile')
+    console.log(JSON.stringify(await figures(port, recording, seconds, null, profile)))
+    if (rules !== null) console.log(JSON.stringify(await figures(port, recording, seconds, rules, profile)))
   } finally {
     child.kill('SIGTERM')
   }

@@ -1,9 +1,10 @@
 /**
- * What the benches that load the simulator share: their numeric arguments, the simulator as its
- * own process (so it has a core of its own and the figures are the client's), and the live
- * matches to subscribe to.
+ * What the benches that load the simulator share: their numeric arguments, a child process (the
+ * simulator, or a sender) with a core of its own, the live matches to subscribe to, and the
+ * machine's load beside every figure (2 shared cores: a loaded machine reads slower).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { SimulatorInfo } from '../src/sim/types'
@@ -20,25 +21,29 @@ export function numberArg(args: string[], name: string, fallback: number): numbe
   return Number.isFinite(value) && value > 0 ? value : fallback
 }
 
+/**
+ * A TypeScript file run as its own process (so it has a core of its own and the figures are the
+ * client's); resolves with the first line it prints, once it is ready.
+ */
+export async function spawnTsChild(file: string, args: string[]): Promise<{ child: ChildProcess; firstLine: string }> {
+  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url))
+  const child = spawn(process.execPath, [tsx, file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)))
+  })
+  return { child, firstLine }
+}
+
 /** `npm run sim` with a fixed seed; resolves with the info line it prints once it listens. */
 export async function startSimProcess(
   rate: number,
   liveMatches: number,
 ): Promise<{ child: ChildProcess; info: SimulatorInfo }> {
   const cli = fileURLToPath(new URL('../src/sim/cli.ts', import.meta.url))
-  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url))
-  const child = spawn(
-    process.execPath,
-    [tsx, cli, '--port', '0', '--seed', '42', '--rate', String(rate), '--live', String(liveMatches)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve)
-    child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)))
-  })
-  return { child, info: JSON.parse(line) as SimulatorInfo }
+  const args = ['--port', '0', '--seed', '42', '--rate', String(rate), '--live', String(liveMatches)]
+  const { child, firstLine } = await spawnTsChild(cli, args)
+  return { child, info: JSON.parse(firstLine) as SimulatorInfo }
 }
 
 /** Every match the odds feed has live, across the simulator's sports. */
@@ -52,4 +57,9 @@ export async function liveOddsTargets(info: SimulatorInfo): Promise<LiveTarget[]
     for (const { matchId } of (await res.json()) as Array<{ matchId: number }>) out.push({ sport, matchId })
   }
   return out
+}
+
+/** The 1-minute load average: other work on the machine while a figure was taken. */
+export function machineLoad(): number {
+  return Number(loadavg()[0]!.toFixed(2))
 }

@@ -13,10 +13,11 @@ import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp'
 import type { Core } from '../main/core/app'
-import { downloadExporter, type HostPorts } from '../main/core/host-ports'
+import { downloadExporter, type FolderOpener, type HostPorts } from '../main/core/host-ports'
 import { PLACEHOLDER_PNG } from '../main/core/images'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
+import { systemFolderOpener } from './open-folder'
 import { readStaticFile } from './static-files'
 
 const TOKEN_COOKIE = 'om_token'
@@ -27,6 +28,8 @@ export interface HostOptions {
   /** Builds the core once the host knows its own origin (the bridge's trusted sender) and ports. */
   createCore: (origin: string, ports: HostPorts) => Promise<Core>
   token?: string
+  /** Shows a folder on this machine (the crash files); the system's file manager unless given. */
+  folders?: FolderOpener
 }
 
 export interface RunningHost {
@@ -55,6 +58,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     notifier: { notify: ({ title, body, matchId }) => broadcast({ notify: { title, body, matchId } }) },
     exporter: downloadExporter,
     windows: { openMatch: (matchId) => ({ url: `/#/match/${matchId}` }) },
+    folders: options.folders ?? systemFolderOpener,
   })
 
   const allowed = (request: IncomingMessage): boolean => {

@@ -1,19 +1,23 @@
 /**
  * Electron's side of the core's host ports: desktop notifications (a click brings the window up on
- * that match), the save dialog for exports, and a match in its own window.
+ * that match), the save dialog for exports, a match in its own window, and a folder shown in the
+ * system's file manager (the crash files).
  */
-import { BrowserWindow, dialog, Notification } from 'electron'
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { HostPorts } from './core/host-ports'
+import type { ElectronApi } from './electron-api'
 
 export interface ElectronHostOptions {
-  mainWindow: () => BrowserWindow | null
   showMainWindow: () => void
   focusMatch: (matchId: number) => void
   openMatchWindow: (matchId: number) => void
 }
 
-export function electronHostPorts(options: ElectronHostOptions): HostPorts {
+export function electronHostPorts(
+  electron: Pick<ElectronApi, 'Notification' | 'dialog' | 'shell'>,
+  options: ElectronHostOptions,
+): HostPorts {
+  const { Notification, dialog, shell } = electron
   return {
     notifier: {
       notify({ title, body, matchId }) {
@@ -28,13 +32,10 @@ export function electronHostPorts(options: ElectronHostOptions): HostPorts {
     },
     exporter: {
       async exportCsv(suggestedName, produce) {
-        const parent = options.mainWindow()
-        const choice = await (parent
-          ? dialog.showSaveDialog(parent, {
-              defaultPath: suggestedName,
-              filters: [{ name: 'CSV', extensions: ['csv'] }],
-            })
-          : dialog.showSaveDialog({ defaultPath: suggestedName, filters: [{ name: 'CSV', extensions: ['csv'] }] }))
+        const choice = await dialog.showSaveDialog({
+          defaultPath: suggestedName,
+          filters: [{ name: 'CSV', extensions: ['csv'] }],
+        })
         if (choice.canceled || !choice.filePath) return { kind: 'canceled' }
         const fd = openSync(choice.filePath, 'w')
         try {
@@ -51,5 +52,7 @@ export function electronHostPorts(options: ElectronHostOptions): HostPorts {
         return { url: null }
       },
     },
+    // openPath answers an error message, or '' when the folder was shown.
+    folders: { openFolder: async (path) => (await shell.openPath(path)) === '' },
   }
 }

@@ -1,17 +1,17 @@
 /**
  * The Electron transport of the bridge: the only file in main that touches ipcMain. It forwards
- * every contract channel to the router with the sender frame's URL, and sends events to every
+ * every contract channel to the router with the sender frame's URL (the router refuses a sender
+ * outside the app and input that fails its schema, with a typed error), and sends events to every
  * window. What the channels mean lives in the core.
  */
-import { BrowserWindow, ipcMain } from 'electron'
 import { INVOKE_CHANNELS } from '../shared/bridge/channels'
 import type { BridgeRouter } from './core/bridge/router'
+import type { ElectronApi } from './electron-api'
 
-export function connectIpc(router: BridgeRouter): () => void {
+export function connectIpc(electron: Pick<ElectronApi, 'ipcMain' | 'BrowserWindow'>, router: BridgeRouter): () => void {
+  const { ipcMain, BrowserWindow } = electron
   for (const channel of INVOKE_CHANNELS) {
-    ipcMain.handle(channel, (event, input: unknown) =>
-      router.dispatch(channel, input, { url: event.senderFrame?.url ?? '' }),
-    )
+    ipcMain.handle(channel, (event, input) => router.dispatch(channel, input, { url: event.senderFrame?.url ?? '' }))
   }
   const removeSink = router.addSink((channel, payload) => {
     for (const window of BrowserWindow.getAllWindows()) {

@@ -3,17 +3,19 @@
  * the image cache, keyed by a hash that must match the strict pattern, so no URL can reach any
  * other file.
  */
-import { protocol } from 'electron'
 import { parseTeamImageUrl, TEAM_IMAGE_SCHEME } from '../shared/team-images'
 import type { ImageCache } from './core/images'
 import { PLACEHOLDER_PNG } from './core/images'
+import type { ElectronApi } from './electron-api'
+
+type Protocol = ElectronApi['protocol']
 
 /** Must run before app `ready`. */
-export function registerTeamImageScheme(): void {
+export function registerTeamImageScheme(protocol: Protocol): void {
   protocol.registerSchemesAsPrivileged([{ scheme: TEAM_IMAGE_SCHEME, privileges: { standard: true, secure: true } }])
 }
 
-export function serveTeamImages(images: ImageCache): void {
+export function serveTeamImages(protocol: Protocol, images: ImageCache): void {
   protocol.handle(TEAM_IMAGE_SCHEME, async (request) => {
     const parsed = parseTeamImageUrl(request.url)
     if ('error' in parsed) return new Response('not found', { status: 404 })

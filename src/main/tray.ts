@@ -1,5 +1,5 @@
 /** Tray icon and application menu: show the window, quit; the tray shows unread alerts. */
-import { app, Menu, Tray, nativeImage, type BrowserWindow } from 'electron'
+import type { ElectronApi, ShellWindow } from './electron-api'
 
 export interface TrayIcons {
   idle: string
@@ -7,11 +7,15 @@ export interface TrayIcons {
   unread: string
 }
 
-export function createTray(icons: TrayIcons, showWindow: () => void): (unread: number) => void {
-  const tray = new Tray(nativeImage.createFromPath(icons.idle))
+export function createTray(
+  electron: Pick<ElectronApi, 'Tray' | 'Menu' | 'app'>,
+  options: { icons: TrayIcons; showWindow: () => void; platform: NodeJS.Platform },
+): (unread: number) => void {
+  const { icons, showWindow } = options
+  const tray = new electron.Tray(icons.idle)
   tray.setToolTip('Odds Monitor')
   tray.setContextMenu(
-    Menu.buildFromTemplate([
+    electron.Menu.buildFromTemplate([
       { label: 'Show Odds Monitor', click: showWindow },
       { type: 'separator' },
       { label: 'Quit', role: 'quit' },
@@ -21,24 +25,26 @@ export function createTray(icons: TrayIcons, showWindow: () => void): (unread: n
   // Tray icons cannot carry text on Windows and Linux: the dot says "unread", the tooltip the count;
   // macOS also shows the number next to the icon and on the dock.
   return (unread) => {
-    tray.setImage(nativeImage.createFromPath(unread > 0 ? icons.unread : icons.idle))
+    tray.setImage(unread > 0 ? icons.unread : icons.idle)
     tray.setToolTip(unread > 0 ? `Odds Monitor — ${unread} unread alert${unread === 1 ? '' : 's'}` : 'Odds Monitor')
-    if (process.platform === 'darwin') tray.setTitle(unread > 0 ? String(unread) : '')
-    app.setBadgeCount(unread)
+    if (options.platform === 'darwin') tray.setTitle(unread > 0 ? String(unread) : '')
+    electron.app.setBadgeCount(unread)
   }
 }
 
-export function installAppMenu(getWindow: () => BrowserWindow | null): void {
-  const isMac = process.platform === 'darwin'
+export function installAppMenu(
+  Menu: ElectronApi['Menu'],
+  options: { getWindow: () => ShellWindow | null; platform: NodeJS.Platform },
+): void {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate([
-      ...(isMac ? [{ role: 'appMenu' as const }] : []),
+      ...(options.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
       { role: 'fileMenu' },
       { role: 'editMenu' },
       {
         label: 'View',
         submenu: [
-          { label: 'Reload', accelerator: 'CmdOrCtrl+R', click: () => getWindow()?.webContents.reload() },
+          { label: 'Reload', accelerator: 'CmdOrCtrl+R', click: () => options.getWindow()?.webContents.reload() },
           { role: 'toggleDevTools' },
           { type: 'separator' },
           { role: 'resetZoom' },

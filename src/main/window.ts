@@ -1,7 +1,9 @@
-/** The main window: secure webPreferences, remembered size and position. */
-import { BrowserWindow, screen } from 'electron'
+/** The app's windows: secure webPreferences, hardening, and the main window's remembered bounds. */
+import type { BrowserWindowConstructorOptions, Rectangle } from 'electron'
 import { join } from 'node:path'
 import type { AppLocation } from './core/bridge/trust'
+import type { KeyValueStore } from './core/settings'
+import type { ElectronApi, ShellWindow } from './electron-api'
 import { hardenWebContents } from './security'
 
 export interface WindowBounds {
@@ -12,10 +14,7 @@ export interface WindowBounds {
   maximized?: boolean
 }
 
-export interface WindowStateStore {
-  get(key: 'windowBounds'): WindowBounds | undefined
-  set(key: 'windowBounds', value: WindowBounds): void
-}
+const BOUNDS_KEY = 'windowBounds'
 
 export const SECURE_WEB_PREFERENCES = {
   contextIsolation: true,
@@ -26,31 +25,42 @@ export const SECURE_WEB_PREFERENCES = {
   spellcheck: false,
 } as const
 
-export function createMainWindow(options: {
+export interface WindowOptions {
   preloadDir: string
   app: AppLocation
-  load: (window: BrowserWindow) => Promise<void>
-  state: WindowStateStore
+  load: (window: ShellWindow) => Promise<void>
   icon: string
-}): BrowserWindow {
-  const saved = visibleBounds(options.state.get('windowBounds'))
-  const window = new BrowserWindow({
+}
+
+type WindowApi = Pick<ElectronApi, 'BrowserWindow' | 'screen'>
+
+/** Every window of the app is built here: one set of webPreferences, one hardening. */
+function openWindow(electron: WindowApi, options: WindowOptions, shape: BrowserWindowConstructorOptions): ShellWindow {
+  const window = new electron.BrowserWindow({
+    ...shape,
+    backgroundColor: '#0f1216',
+    icon: options.icon,
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(options.preloadDir, 'index.cjs') },
+  })
+  hardenWebContents(window.webContents, options.app)
+  return window
+}
+
+export function createMainWindow(electron: WindowApi, options: WindowOptions & { store: KeyValueStore }): ShellWindow {
+  const saved = visibleBounds(readBounds(options.store.get(BOUNDS_KEY)), electron.screen.getAllDisplays())
+  const window = openWindow(electron, options, {
     ...saved,
     minWidth: 960,
     minHeight: 600,
     show: false,
-    backgroundColor: '#0f1216',
     title: 'Odds Monitor',
-    icon: options.icon,
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(options.preloadDir, 'index.cjs') },
   })
   if (saved.maximized) window.maximize()
-  hardenWebContents(window.webContents, options.app)
   window.once('ready-to-show', () => window.show())
 
   const remember = () => {
     if (window.isDestroyed() || window.isMinimized()) return
-    options.state.set('windowBounds', { ...window.getNormalBounds(), maximized: window.isMaximized() })
+    options.store.set(BOUNDS_KEY, { ...window.getNormalBounds(), maximized: window.isMaximized() })
   }
   window.on('resized', remember)
   window.on('moved', remember)
@@ -60,35 +70,35 @@ export function createMainWindow(options: {
 }
 
 /** One match in its own window (the board's "open in window"); same hardening, no remembered bounds. */
-export function createMatchWindow(options: {
-  preloadDir: string
-  app: AppLocation
-  load: (window: BrowserWindow) => Promise<void>
-  icon: string
-}): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 720,
-    height: 640,
-    backgroundColor: '#0f1216',
-    title: 'Odds Monitor — match',
-    icon: options.icon,
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(options.preloadDir, 'index.cjs') },
-  })
-  hardenWebContents(window.webContents, options.app)
+export function createMatchWindow(electron: WindowApi, options: WindowOptions): ShellWindow {
+  const window = openWindow(electron, options, { width: 720, height: 640, title: 'Odds Monitor — match' })
   void options.load(window)
   return window
 }
 
+/** The settings file is the trader's to edit: bounds that are not finite numbers are ignored. */
+function readBounds(value: unknown): WindowBounds | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { x, y, width, height, maximized } = value as Record<string, unknown>
+  if (!isSize(width) || !isSize(height) || !isPosition(x) || !isPosition(y)) return undefined
+  return { x, y, width, height, maximized: maximized === true }
+}
+
+const isSize = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0
+const isPosition = (n: unknown): n is number | undefined =>
+  n === undefined || (typeof n === 'number' && Number.isFinite(n))
+
+const DEFAULT_SIZE = { width: 1440, height: 900 }
+/** How much of the title bar must be on a display for the window to be grabbed and moved. */
+const TITLE_BAR = 40
+
 /** A remembered position on a monitor that is gone would open the window off-screen. */
-function visibleBounds(bounds: WindowBounds | undefined): WindowBounds {
-  const fallback = { width: 1440, height: 900 }
-  if (!bounds) return fallback
-  const onScreen = screen
-    .getAllDisplays()
-    .some(({ workArea: a }) =>
-      bounds.x === undefined || bounds.y === undefined
-        ? true
-        : bounds.x < a.x + a.width && bounds.x + bounds.width > a.x && bounds.y < a.y + a.height && bounds.y + 40 > a.y,
-    )
-  return onScreen ? bounds : { ...fallback, maximized: bounds.maximized }
+function visibleBounds(bounds: WindowBounds | undefined, displays: { workArea: Rectangle }[]): WindowBounds {
+  if (!bounds) return DEFAULT_SIZE
+  const { x, y } = bounds
+  if (x === undefined || y === undefined) return bounds
+  const onScreen = displays.some(
+    ({ workArea: a }) => x < a.x + a.width && x + bounds.width > a.x && y < a.y + a.height && y + TITLE_BAR > a.y,
+  )
+  return onScreen ? bounds : { ...DEFAULT_SIZE, maximized: bounds.maximized }
 }

@@ -1,6 +1,6 @@
 /** Review: recorded price history as the review screen asks for it. Times are epoch ms. */
 import { z } from 'zod'
-import { OverrideEvent } from './domain'
+import { OverrideEvent, PriceChange } from './domain'
 
 export const HistoryRange = z.strictObject({
   matchId: z.number().int(),
@@ -53,3 +53,16 @@ export const ExportResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('canceled') }),
 ])
 export type ExportResult = z.infer<typeof ExportResult>
+
+/**
+ * What the change tape and the override alerts held before a restart, read back from the cache on
+ * start: the newest changes of the watched matches and the newest override events, oldest first.
+ */
+export const RecentHistory = z.object({ tape: z.array(PriceChange), overrides: z.array(OverrideEvent) })
+export type RecentHistory = z.infer<typeof RecentHistory>
+
+/** How far back, and how much, of the tape a restart brings back. */
+export const RECENT_TAPE_WINDOW_MS = 60 * 60 * 1000
+export const RECENT_TAPE_LIMIT = 2000
+/** The override alert list holds this many events; a restart brings back as many. */
+export const OVERRIDE_ALERT_CAP = 500

@@ -99,7 +99,7 @@ describe('the core', () => {
 
   it('counts faults in the health model and keeps a key out of it and out of the crash file', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
-    const { core } = await startCore(dataDir)
+    const { core, openedFolders } = await startCore(dataDir)
     // Short and dash-broken: no shape rule catches it, only knowing the key does.
     const key = 'crash-k3y-abc'
     await invoke(core, 'keys:set', { account: 'odds-feed', key })
@@ -128,6 +128,9 @@ describe('the core', () => {
     expect(JSON.parse(crash)).toMatchObject({ appVersion: '0.0.0', process: 'host', kind: 'uncaught-exception' })
     expect(crash).not.toContain(key)
     expect(JSON.stringify(health)).not.toContain(key)
+    // Settings → About's button: the host is asked to show the crash folder.
+    expect(await invoke(core, 'app:openCrashFolder')).toEqual({ opened: true, path: join(dataDir, 'crashes') })
+    expect(openedFolders).toEqual([join(dataDir, 'crashes')])
   })
 
   it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {
@@ -149,6 +152,63 @@ describe('the core', () => {
     const foreign = await second.router.dispatch('settings:get', undefined, { url: 'http://evil.example/' })
     expect(foreign).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
   })
+
+  it('brings back the alerts (with their read flags), override events and change tape after a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const first = (await startCore(dataDir)).core
+    const live = await invoke<{ matches: Array<{ matchId: number }> }>(first, 'discover:matches', {
+      mode: 'live',
+      sport: 'badminton',
+    })
+    const state = await invoke<{ activeId: string }>(first, 'watchlists:get')
+    for (const match of live.matches)
+      await invoke(first, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
+    await invoke(first, 'rules:save', {
+      name: 'Any move',
+      enabled: true,
+      scope: { type: 'all' },
+      condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
+      cooldownSeconds: 0,
+      doNotRepeat: false,
+    })
+    type Cells = Array<{ cells: Array<{ matchId: number; oddType: string; oddKey: string }> }>
+    const boards = await eventually(
+      () => invoke<Cells>(first, 'board:get'),
+      (b) => b.some((board) => board.cells.length > 0),
+    )
+    const cell = boards.flatMap((board) => board.cells)[0]
+    await invoke(first, 'overrides:set', {
+      matchId: cell?.matchId,
+      oddType: cell?.oddType,
+      oddKey: cell?.oddKey,
+      oddValue: 7.5,
+      durationSeconds: 60,
+      suspended: false,
+    })
+    type Recent = { tape: Array<{ oddKey: string; receivedTs: number }>; overrides: Array<{ oddValue: number }> }
+    type Alerts = { entries: Array<{ id: string; read: boolean }>; unread: number }
+    const before = await eventually(
+      () => invoke<Recent>(first, 'history:recent'),
+      (recent) => recent.tape.length >= 5 && recent.overrides.some((e) => e.oddValue === 7.5),
+    )
+    const alerts = await eventually(
+      () => invoke<Alerts>(first, 'alerts:list'),
+      (list) => list.entries.length >= 2,
+    )
+    const readId = alerts.entries[1]?.id ?? ''
+    await invoke(first, 'alerts:markRead', { ids: [readId] })
+    const alertsBefore = await invoke<Alerts>(first, 'alerts:list')
+    await running.pop()?.close()
+
+    const second = (await startCore(dataDir)).core
+    const after = await invoke<Recent>(second, 'history:recent')
+    const key = (c: { oddKey: string; receivedTs: number }) => `${c.oddKey}@${c.receivedTs}`
+    expect(after.tape.map(key)).toEqual(expect.arrayContaining(before.tape.map(key)))
+    expect(after.overrides).toEqual(expect.arrayContaining(before.overrides))
+    const alertsAfter = await invoke<Alerts>(second, 'alerts:list')
+    expect(alertsAfter.entries).toEqual(expect.arrayContaining(alertsBefore.entries))
+    expect(alertsAfter.entries.find((e) => e.id === readId)?.read).toBe(true)
+  }, 60_000)
 
   it('opens offline from the cache with the last prices marked unsynced, and resyncs when the feed returns', async () => {
     const world = { seed: 7, startTime: Date.now() - 60_000, rate: 100, liveMatches: 2, apiKey: 'offline-key-123456' }

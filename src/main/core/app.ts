@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
+import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
@@ -18,6 +19,7 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
+import { crashDirOf } from './faults/crash-files'
 import { FaultLog } from './faults/fault-log'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
 import { LogRing, ringLog } from './faults/log-ring'
@@ -117,8 +119,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watchlistsOf: (matchId) => watchlists.listsOf(matchId),
     describeMatch: (matchId) => describeMatch(watchlists, matchId),
   })
-  alerts.onChange(({ added }) => {
-    cache.recordAlerts(added.map((entry) => ({ ...entry })))
+  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
+  if (refusedAlerts > 0)
+    faults.report({
+      process: 'main',
+      kind: 'cached-alert-unreadable',
+      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
+    })
+  alerts.onChange(({ added, read }) => {
+    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
 
@@ -242,7 +251,7 @@ function createFaultPath(options: CoreOptions): { log: CoreLog; faults: FaultLog
     log,
     ring,
     scrubber,
-    crashDir: join(options.info.dataDir, 'crashes'),
+    crashDir: crashDirOf(options.info.dataDir),
     appVersion: options.info.version,
   })
   return { log, faults, secrets: scrubber.watch(options.secrets) }

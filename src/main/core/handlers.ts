@@ -3,15 +3,17 @@
  * been validated by the router; handlers translate service results into values or into a
  * BridgeFailure with words the trader can act on.
  */
+import { mkdirSync } from 'node:fs'
 import type { AppInfo } from '../../shared/bridge/contract'
 import { BridgeFailure } from '../../shared/bridge/result'
 import type { AppHealth } from '../../shared/health'
 import type { KeysStatus } from '../../shared/keys'
-import type { HistorySeries } from '../../shared/history'
+import { OVERRIDE_ALERT_CAP, RECENT_TAPE_LIMIT, RECENT_TAPE_WINDOW_MS, type HistorySeries } from '../../shared/history'
 import type { AlertsService } from './alerts/alerts-service'
 import type { BridgeRouter } from './bridge/router'
 import type { Cache } from './cache'
 import type { DiscoveryService } from './discovery/discovery-service'
+import { crashDirOf } from './faults/crash-files'
 import { orFail } from './discovery/discovery-service'
 import type { FeedSession } from './session/feed-session'
 import type { LiveFeed } from './session/live-feed'
@@ -39,6 +41,11 @@ export interface HandlerServices {
 
 export function registerHandlers(router: BridgeRouter, s: HandlerServices): void {
   router.handle('app:info', () => s.info)
+  router.handle('app:openCrashFolder', async () => {
+    const path = crashDirOf(s.info.dataDir)
+    mkdirSync(path, { recursive: true })
+    return { opened: await s.ports.folders.openFolder(path), path }
+  })
   router.handle('settings:get', () => s.settings.get())
   router.handle('settings:update', (patch) => s.settings.update(patch))
 
@@ -111,6 +118,13 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
         serverTs,
         receivedTs,
       })),
+    }
+  })
+  router.handle('history:recent', () => {
+    const watched = s.watchlists.allMatches().map((m) => m.matchId)
+    return {
+      tape: s.cache.recentChanges(watched, Date.now() - RECENT_TAPE_WINDOW_MS, RECENT_TAPE_LIMIT),
+      overrides: s.cache.recentOverrideEvents(OVERRIDE_ALERT_CAP),
     }
   })
   router.handle('history:export', ({ matchId, from, to }) => {

@@ -1,7 +1,7 @@
 /**
  * What the core needs from whichever host runs it (Electron's main process or the browser host),
  * beyond storage and the keychain: showing a notification, saving an export, opening a match in
- * its own window. Each host adapts these to its own means.
+ * its own window, showing a folder (the crash files). Each host adapts these to its own means.
  */
 import type { ExportResult } from '../../shared/history'
 import type { Notifier } from './alerts/ports'
@@ -16,10 +16,16 @@ export interface MatchWindowOpener {
   openMatch(matchId: number): { url: string | null }
 }
 
+export interface FolderOpener {
+  /** Shows the folder in the system's file manager; false when that could not be done. */
+  openFolder(path: string): Promise<boolean>
+}
+
 export interface HostPorts {
   notifier: Notifier
   exporter: CsvExporter
   windows: MatchWindowOpener
+  folders: FolderOpener
 }
 
 /** The browser host's exporter: the CSV goes back to the page, which offers it as a download. */

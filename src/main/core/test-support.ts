@@ -1,7 +1,7 @@
 /**
  * The whole core as a host runs it, for tests: real keychain (Secret Service, see scripts/test.sh),
  * the demo feed a real simulator on loopback, a real settings file and SQLite cache in the given
- * folder. Only the host ports (notifications, save dialog, windows) are recorded in memory: they
+ * folder. Only the host ports (notifications, save dialog, windows, folders) are recorded in memory: they
  * are the Electron/browser boundary. Log lines (and so every reported fault) are kept in `logs`.
  */
 import Conf from 'conf'
@@ -26,10 +26,11 @@ export interface TestCoreOptions {
 export async function startTestCore(
   dataDir: string,
   options: TestCoreOptions = {},
-): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[] }> {
+): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[]; openedFolders: string[] }> {
   const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
   const demoFeeds: SimulatorHandle[] = []
   const logs = options.logs ?? []
+  const openedFolders: string[] = []
   const line = (message: string, details: unknown[]) =>
     logs.push([message, ...details].map((d) => (d instanceof Error ? d.message : String(d))).join(' '))
   const core = await createCore({
@@ -40,6 +41,12 @@ export async function startTestCore(
       notifier: { notify: () => {} },
       exporter: downloadExporter,
       windows: { openMatch: () => ({ url: null }) },
+      folders: {
+        openFolder: async (path) => {
+          openedFolders.push(path)
+          return true
+        },
+      },
     },
     isTrustedSender: (url) => url === TEST_APP.url,
     log: {
@@ -52,7 +59,7 @@ export async function startTestCore(
       return sim
     },
   })
-  return { core, demoFeeds, logs }
+  return { core, demoFeeds, logs, openedFolders }
 }
 
 export async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: unknown): Promise<T> {

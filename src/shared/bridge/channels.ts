@@ -5,6 +5,7 @@
  */
 export const INVOKE_CHANNELS = [
   'app:info',
+  'app:openCrashFolder',
   'settings:get',
   'settings:update',
   'keys:status',
@@ -31,6 +32,7 @@ export const INVOKE_CHANNELS = [
   'history:series',
   'history:ticks',
   'history:export',
+  'history:recent',
 ] as const
 
 export const EVENT_CHANNELS = [

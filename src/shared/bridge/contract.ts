@@ -18,7 +18,7 @@ import {
   SetKeyInput,
 } from '../keys'
 import { AppHealth } from '../health'
-import { ExportResult, HistoryRange, HistorySeries, SeriesQuery, TickPage, TicksQuery } from '../history'
+import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
 import type { EventChannel, InvokeChannel } from './channels'
@@ -45,6 +45,8 @@ export type AlertList = z.infer<typeof AlertList>
 const MarkReadInput = z.strictObject({ ids: z.union([z.array(z.string()), z.literal('all')]) })
 const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
 const OpenedWindow = z.object({ url: z.string().nullable() })
+/** The crash folder's path is always given: where the host cannot show it, the page shows the path. */
+const OpenedFolder = z.object({ opened: z.boolean(), path: z.string() })
 
 export interface InvokeSpec {
   input: z.ZodType
@@ -53,6 +55,7 @@ export interface InvokeSpec {
 
 export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
+  'app:openCrashFolder': { input: NoInput, output: OpenedFolder },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },
   'keys:status': { input: NoInput, output: KeysStatus },
@@ -80,6 +83,8 @@ export const invokeContract = {
   'history:series': { input: SeriesQuery, output: HistorySeries },
   'history:ticks': { input: TicksQuery, output: TickPage },
   'history:export': { input: HistoryRange, output: ExportResult },
+  /** The tape and override alerts of before a restart (the renderer asks once, on start). */
+  'history:recent': { input: NoInput, output: RecentHistory },
 } as const satisfies { [C in InvokeChannel]: InvokeSpec }
 
 export const eventContract = {

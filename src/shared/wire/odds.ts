@@ -176,6 +176,33 @@ export const PriceMessage = z.looseObject({
 })
 export type PriceMessage = z.infer<typeof PriceMessage>
 
+const isInt = Number.isSafeInteger
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+/**
+ * The plain price message (a bare number for `price`, a plain object from JSON.parse) checked by
+ * hand: nearly every frame of every live stream is one, and the schema costs several times more
+ * and copies the object. It accepts only what `PriceMessage` accepts (price-fast-path.test.ts
+ * holds it to that on hostile shapes) and returns false for anything else, which then goes
+ * through the schema: the variants it normalises, every refusal with its reason, and an own
+ * `__proto__` key (JSON.parse makes one; the schema's copy drops it, so the outputs would differ).
+ */
+export function isPlainPriceMessage(json: unknown): json is PriceMessage {
+  if (typeof json !== 'object' || json === null || Object.getPrototypeOf(json) !== Object.prototype) return false
+  const m = json as Record<string, unknown>
+  return (
+    m.type === 'price' &&
+    isInt(m.matchId) &&
+    typeof m.oddType === 'string' &&
+    typeof m.oddKey === 'string' &&
+    isFiniteNumber(m.price) &&
+    typeof m.suspended === 'boolean' &&
+    isInt(m.seq) &&
+    isFiniteNumber(m.ts) &&
+    !Object.hasOwn(m, '__proto__')
+  )
+}
+
 const MarketStatusMessage = z.looseObject({
   type: z.literal('market_status'),
   matchId: z.number().int(),

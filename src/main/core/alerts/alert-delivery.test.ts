@@ -195,7 +195,7 @@ describe('AlertDelivery: unread counter and listeners', () => {
       ['a2', true],
       ['a1', false],
     ])
-    expect(changes.at(-1)).toEqual({ added: [], unread: 2 })
+    expect(changes.at(-1)).toMatchObject({ added: [], read: [{ id: 'a2', read: true }], unread: 2 })
 
     p.delivery.markRead('all')
     expect(p.delivery.unreadCount()).toBe(0)

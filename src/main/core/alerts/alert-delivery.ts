@@ -16,6 +16,8 @@ import { isQuietAt } from './quiet-hours'
 
 export interface AlertsChange {
   added: readonly AlertEntry[]
+  /** Entries whose read flag changed (the cache keeps it, so a restart does not unread them). */
+  read: readonly AlertEntry[]
   unread: number
 }
 
@@ -30,7 +32,7 @@ export interface AlertDeliveryDeps {
   maxEntries?: number
 }
 
-const DEFAULT_MAX_ENTRIES = 1000
+export const ALERT_LIST_CAP = 1000
 
 export class AlertDelivery implements AlertSink {
   private settings: AlertDeliverySettings
@@ -51,7 +53,7 @@ export class AlertDelivery implements AlertSink {
     this.settings = deps.settings
     this.scheduler = deps.scheduler ?? timerScheduler
     this.newId = deps.newId ?? randomUUID
-    this.maxEntries = deps.maxEntries ?? DEFAULT_MAX_ENTRIES
+    this.maxEntries = deps.maxEntries ?? ALERT_LIST_CAP
   }
 
   setSettings(settings: AlertDeliverySettings): void {
@@ -88,7 +90,7 @@ export class AlertDelivery implements AlertSink {
     }
     this.store(entry)
     this.queueNotification(entry)
-    this.emit([entry])
+    this.emit([entry], [])
     return entry
   }
 
@@ -110,15 +112,30 @@ export class AlertDelivery implements AlertSink {
 
   markRead(ids: readonly string[] | 'all'): void {
     const targets = ids === 'all' ? [...this.entriesById.keys()] : ids
-    let changed = false
+    const read: AlertEntry[] = []
     for (const id of targets) {
       const entry = this.entriesById.get(id)
       if (!entry || entry.read) continue
-      this.entriesById.set(id, { ...entry, read: true })
+      const marked = { ...entry, read: true }
+      this.entriesById.set(id, marked)
       this.unread--
-      changed = true
+      read.push(marked)
     }
-    if (changed) this.emit([])
+    if (read.length > 0) this.emit([], read)
+  }
+
+  /**
+   * Puts back the entries an earlier run recorded (any order) before anything new arrives, so the
+   * in-app list and its unread count survive a restart. Cooldowns start afresh: they are about
+   * notification noise within one run.
+   */
+  restore(entries: readonly AlertEntry[]): void {
+    for (const entry of [...entries].sort((a, b) => a.createdAt - b.createdAt)) {
+      if (this.entriesById.has(entry.id)) continue
+      this.entriesById.set(entry.id, entry)
+      if (!entry.read) this.unread++
+    }
+    this.trim()
   }
 
   /** Returns the unsubscribe function. */
@@ -149,6 +166,10 @@ export class AlertDelivery implements AlertSink {
   private store(entry: AlertEntry): void {
     this.entriesById.set(entry.id, entry)
     this.unread++
+    this.trim()
+  }
+
+  private trim(): void {
     for (const [id, old] of this.entriesById) {
       if (this.entriesById.size <= this.maxEntries) break
       this.entriesById.delete(id)
@@ -167,8 +188,8 @@ export class AlertDelivery implements AlertSink {
     return this.settings.muted || isQuietAt(this.settings.quietHours, this.deps.now())
   }
 
-  private emit(added: readonly AlertEntry[]): void {
-    const change: AlertsChange = { added, unread: this.unread }
+  private emit(added: readonly AlertEntry[], read: readonly AlertEntry[]): void {
+    const change: AlertsChange = { added, read, unread: this.unread }
     for (const listener of this.listeners) listener(change)
   }
 }

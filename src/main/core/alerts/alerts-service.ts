@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto'
 import {
   AlertDeliverySettings,
+  AlertEntry,
   AlertRule,
   DEFAULT_ALERT_DELIVERY_SETTINGS,
-  type AlertEntry,
   type AlertRuleDraft,
 } from '../../../shared/alerts'
 import { BridgeFailure } from '../../../shared/bridge/result'
@@ -82,6 +82,19 @@ export class AlertsService {
     this.delivery.setSettings(settings)
     this.options.store.set(DELIVERY_KEY, settings)
     return settings
+  }
+
+  /**
+   * Puts back the alerts an earlier run recorded; a record that no longer parses (older app, hand
+   * edit) is left out. Answers how many were left out.
+   */
+  restore(recorded: readonly unknown[]): number {
+    const entries = recorded.flatMap((item) => {
+      const entry = AlertEntry.safeParse(item)
+      return entry.success ? [entry.data] : []
+    })
+    this.delivery.restore(entries)
+    return recorded.length - entries.length
   }
 
   list(): { entries: AlertEntry[]; unread: number } {

@@ -147,6 +147,35 @@ describe('persistence', () => {
   })
 })
 
+describe('history after a restart', () => {
+  it('rebuilds the newest changes of the asked matches, leaving out first ticks and ticks that moved nothing', () => {
+    const first = openCache(file)
+    first.recordTicks([
+      tick(T0, 2.1),
+      tick(T0 + 10, 2.1), // nothing moved
+      tick(T0 + 20, 2.2),
+      tick(T0 + 30, 2.2, { suspended: true }),
+      tick(T0 + 40, 3, { matchId: 8 }),
+      tick(T0 + 50, 3.1, { matchId: 8 }),
+      tick(T0 + 60, 5, { matchId: 9 }),
+      tick(T0 + 70, 5.5, { matchId: 9 }),
+    ])
+    first.recordOverrideEvents([overrideEvent(T0 + 1), overrideEvent(T0 + 2), overrideEvent(T0 + 3)])
+    first.close()
+
+    const reopened = openTracked()
+    const changes = reopened.recentChanges([7, 8], T0, 10)
+    expect(changes.map((c) => [c.matchId, c.receivedTs, c.previousPrice, c.price, c.suspended, c.direction])).toEqual([
+      [7, T0 + 20, 2.1, 2.2, false, 'up'],
+      [7, T0 + 30, 2.2, 2.2, true, 'flat'],
+      [8, T0 + 50, 3, 3.1, false, 'up'],
+    ])
+    expect(reopened.recentChanges([7, 8], T0 + 25, 1).map((c) => c.receivedTs)).toEqual([T0 + 50])
+    expect(reopened.recentChanges([], T0, 10)).toEqual([])
+    expect(reopened.recentOverrideEvents(2).map((e) => e.receivedTs)).toEqual([T0 + 2, T0 + 3])
+  })
+})
+
 describe('schema versions and damaged files', () => {
   it('migrates a version-1 file and keeps its data', () => {
     fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -5,12 +5,13 @@
  * everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
  */
 import type Database from 'better-sqlite3'
-import type { OutcomeRef, OverrideEvent, PriceTick } from '../../../shared/domain'
+import type { OutcomeRef, OverrideEvent, PriceChange, PriceTick } from '../../../shared/domain'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
 import { openDatabase } from './open-database'
 import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
+import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
 import { TickRows } from './tick-rows'
 import { TickWriter, type FlushResult, type RefusedTick } from './tick-writer'
@@ -45,6 +46,8 @@ export interface Cache {
   recordOverrideEvents(events: readonly OverrideEvent[]): void
   recordAlerts(alerts: readonly StorableAlert[]): void
   alerts(from?: number, to?: number, limit?: number): StorableAlert[]
+  /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
+  recentAlerts(limit: number): StorableAlert[]
   putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void
   getReference<T = unknown>(sport: string, route: string, paramsKey: string): CachedReference<T> | null
   upsertMatches(sport: string, matches: readonly MatchRecord[]): void
@@ -54,6 +57,10 @@ export interface Cache {
   /** The last tick of each outcome of the match. */
   latestPrices(matchId: number): PriceTick[]
   overrideEvents(matchId: number, from?: number, to?: number): OverrideEvent[]
+  /** The newest `limit` override events of every match, oldest first. */
+  recentOverrideEvents(limit: number): OverrideEvent[]
+  /** The newest `limit` price changes of these matches received at or after `since`, oldest first. */
+  recentChanges(matchIds: readonly number[], since: number, limit: number): PriceChange[]
   /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
   history(matchId: number, outcome: OutcomeSelector, from: number, to: number, maxPoints: number): OutcomeHistory[]
   /** Raw ticks in time order for the tick table. */
@@ -85,6 +92,7 @@ interface CacheParts {
   records: RecordStore
   history: HistoryReader
   tickRows: TickRows
+  recent: RecentChanges
 }
 
 /** What every call checks first: the cache is open; reads flush first so they see every recorded tick. */
@@ -103,6 +111,7 @@ function prepareParts(db: Database.Database, flushBatchSize: number): CacheParts
     records: new RecordStore(db),
     history: new HistoryReader(db),
     tickRows: new TickRows(db),
+    recent: new RecentChanges(db),
   }
 }
 
@@ -167,7 +176,10 @@ function writeCalls({ writer, records }: CacheParts, access: Access, now: () => 
   }
 }
 
-type RecordReadCalls = Pick<Cache, 'alerts' | 'getReference' | 'getMatches' | 'overrideEvents'>
+type RecordReadCalls = Pick<
+  Cache,
+  'alerts' | 'recentAlerts' | 'getReference' | 'getMatches' | 'overrideEvents' | 'recentOverrideEvents'
+>
 
 function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadCalls {
   return {
@@ -176,6 +188,11 @@ function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadC
       requireRange(from, to)
       requireInteger(limit, 'limit', 1)
       return records.alerts(from, to, limit)
+    },
+    recentAlerts(limit) {
+      live()
+      requireInteger(limit, 'limit', 1)
+      return records.recentAlerts(limit)
     },
     getReference(sport, route, paramsKey) {
       live()
@@ -190,12 +207,17 @@ function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadC
       requireRange(from, to)
       return records.overrideEvents(matchId, from, to)
     },
+    recentOverrideEvents(limit) {
+      live()
+      requireInteger(limit, 'limit', 1)
+      return records.recentOverrideEvents(limit)
+    },
   }
 }
 
-type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'history' | 'ticks' | 'exportCsv'>
+type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'>
 
-function tickReadCalls({ outcomes, history, tickRows }: CacheParts, { readable }: Access): TickReadCalls {
+function tickReadCalls({ outcomes, history, tickRows, recent }: CacheParts, { readable }: Access): TickReadCalls {
   return {
     outcomes(matchId) {
       readable()
@@ -204,6 +226,13 @@ function tickReadCalls({ outcomes, history, tickRows }: CacheParts, { readable }
     latestPrices(matchId) {
       readable()
       return tickRows.latest(outcomes.ofMatch(matchId))
+    },
+    recentChanges(matchIds, since, limit) {
+      readable()
+      requireInteger(limit, 'limit', 1)
+      if (!Number.isFinite(since)) throw new CacheInputError(`since must be epoch milliseconds, got ${since}`)
+      for (const id of matchIds) requireInteger(id, 'matchId')
+      return recent.changes(matchIds, since, limit)
     },
     history(matchId, selector, from, to, maxPoints) {
       readable()

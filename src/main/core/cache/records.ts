@@ -35,6 +35,12 @@ const EVENT_COLUMNS = `match_id AS matchId, odd_type AS oddType, odd_key AS oddK
   previous_value AS previousValue, suspended, duration_seconds AS durationSeconds, set_at AS setAt,
   expires_at AS expiresAt, server_ts AS serverTs, received_ts AS receivedTs`
 
+type EventRow = Omit<OverrideEvent, 'suspended'> & { suspended: number }
+
+function eventOfRow(row: EventRow): OverrideEvent {
+  return { ...row, suspended: row.suspended === 1 }
+}
+
 function toJson(value: unknown, what: string): string {
   try {
     const text = JSON.stringify(value)
@@ -56,6 +62,8 @@ export class RecordStore {
   private readonly selectEvents: Database.Statement
   private readonly upsertAlert: Database.Statement
   private readonly selectAlerts: Database.Statement
+  private readonly selectRecentAlerts: Database.Statement
+  private readonly selectRecentEvents: Database.Statement
   private readonly upsertMatch: Database.Statement
   private readonly selectMatch: Database.Statement
   private readonly upsertReference: Database.Statement
@@ -68,11 +76,15 @@ export class RecordStore {
     this.selectEvents = db.prepare(
       `SELECT ${EVENT_COLUMNS} FROM override_event WHERE match_id = ? AND received_ts >= ? AND received_ts <= ? ORDER BY received_ts, id`,
     )
+    this.selectRecentEvents = db.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM override_event ORDER BY received_ts DESC, id DESC LIMIT ?`,
+    )
     this.upsertAlert = db.prepare(`INSERT INTO alert (id, rule_id, match_id, created_at, payload) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET rule_id = excluded.rule_id, match_id = excluded.match_id, created_at = excluded.created_at, payload = excluded.payload`)
     this.selectAlerts = db
       .prepare('SELECT payload FROM alert WHERE created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?')
       .pluck()
+    this.selectRecentAlerts = db.prepare('SELECT payload FROM alert ORDER BY created_at DESC, id DESC LIMIT ?').pluck()
     this.upsertMatch = db.prepare(`INSERT INTO match (sport, id, updated_at, record) VALUES (?, ?, ?, ?)
       ON CONFLICT (sport, id) DO UPDATE SET updated_at = excluded.updated_at, record = excluded.record`)
     this.selectMatch = db.prepare('SELECT record, updated_at AS updatedAt FROM match WHERE sport = ? AND id = ?')
@@ -107,12 +119,11 @@ export class RecordStore {
   }
 
   overrideEvents(matchId: number, from: number, to: number): OverrideEvent[] {
-    return (
-      this.selectEvents.all(matchId, from, to) as (Omit<OverrideEvent, 'suspended'> & { suspended: number })[]
-    ).map((row) => ({
-      ...row,
-      suspended: row.suspended === 1,
-    }))
+    return (this.selectEvents.all(matchId, from, to) as EventRow[]).map(eventOfRow)
+  }
+
+  recentOverrideEvents(limit: number): OverrideEvent[] {
+    return (this.selectRecentEvents.all(limit) as EventRow[]).reverse().map(eventOfRow)
   }
 
   recordAlerts(alerts: readonly StorableAlert[]): void {
@@ -132,6 +143,10 @@ export class RecordStore {
 
   alerts(from: number, to: number, limit: number): StorableAlert[] {
     return (this.selectAlerts.all(from, to, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
+  }
+
+  recentAlerts(limit: number): StorableAlert[] {
+    return (this.selectRecentAlerts.all(limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
   }
 
   upsertMatches(sport: string, matches: readonly MatchRecord[], now: number): void {

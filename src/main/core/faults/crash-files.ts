@@ -19,6 +19,10 @@ export interface CrashRecord extends FaultSummary {
 
 const KEEP_FILES = 50
 
+export function crashDirOf(dataDir: string): string {
+  return join(dataDir, 'crashes')
+}
+
 export function writeCrashFile(dir: string, record: CrashRecord): string {
   mkdirSync(dir, { recursive: true })
   const stem = `${record.time.replace(/[:.]/g, '-')}-${record.process.replace(/[^\w-]/g, '_')}`

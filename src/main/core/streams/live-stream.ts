@@ -8,7 +8,7 @@ import type { FeedService, StreamHealth, StreamState, StreamTransport } from '..
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { RateMeter } from './rate-meter'
 import type { SlotQueue } from './slots'
-import { openEventStream, openWebSocket, type TransportConnection, type TransportEnd } from './transports'
+import { NETWORK_TRANSPORTS, type TransportConnection, type TransportEnd, type TransportOpeners } from './transports'
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: 'malformed' | 'unknown_kind'; detail: string }
 
@@ -31,6 +31,8 @@ export interface LiveStreamOptions<T> {
   staleAfterMs: number
   backoff: BackoffPolicy
   connectTimeoutMs?: number
+  /** How a connection is opened (default: the network); a bench feeds recorded frames through it. */
+  transports?: TransportOpeners
   clock?: () => number
   random?: () => number
 }
@@ -111,10 +113,8 @@ export class LiveStream<T> {
       onEnd: (end: TransportEnd) => this.ended(end),
     }
     const options = { connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000 }
-    this.conn =
-      transport === 'ws'
-        ? openWebSocket(withToken(this.o.wsUrl, this.o.token), handlers, options)
-        : openEventStream(withToken(this.o.sseUrl, this.o.token), handlers, options)
+    const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]
+    this.conn = open(withToken(transport === 'ws' ? this.o.wsUrl : this.o.sseUrl, this.o.token), handlers, options)
   }
 
   private opened(): void {

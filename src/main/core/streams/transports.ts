@@ -27,6 +27,18 @@ export interface TransportOptions {
   connectTimeoutMs: number
 }
 
+/** Opens one connection; the stream owner picks WebSocket first, then the event stream. */
+export type TransportOpener = (
+  url: string,
+  handlers: TransportHandlers,
+  options: TransportOptions,
+) => TransportConnection
+
+export interface TransportOpeners {
+  ws: TransportOpener
+  sse: TransportOpener
+}
+
 function isAuthStatus(status: number): boolean {
   return status === 401 || status === 403
 }
@@ -149,3 +161,6 @@ export function openEventStream(
     },
   }
 }
+
+/** The real network: what every stream uses unless a bench or test hands it frames directly. */
+export const NETWORK_TRANSPORTS: TransportOpeners = { ws: openWebSocket, sse: openEventStream }

@@ -9,6 +9,7 @@ import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch } from '../.
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
 import {
+  isPlainPriceMessage,
   MatchPricesWire,
   OverridesStreamMessage,
   UPDATE_MESSAGE_TYPES,
@@ -21,6 +22,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/ba
 import { malformed, typedDecoder } from '../streams/decode'
 import { LiveStream, type Decoded } from '../streams/live-stream'
 import { SlotQueue } from '../streams/slots'
+import type { TransportOpeners } from '../streams/transports'
 import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from '../streams/urls'
 import { BoardBatcher } from './board-batcher'
 import { dataLiveDecoder, type DataLiveUpdate } from './data-live'
@@ -55,6 +57,8 @@ export interface WatchEngineOptions {
   /** Tape entries per patch; the rest are counted in `tapeDropped`. */
   maxTapePerPatch?: number
   clock?: () => number
+  /** How streams connect (default: the network); lets a bench replay frames with no socket. */
+  transports?: TransportOpeners
 }
 
 export interface WatchTarget {
@@ -80,7 +84,7 @@ interface Watched {
   fetchRetry: NodeJS.Timeout | null
 }
 
-const decodeUpdate = typedDecoder(UpdatesMessage, UPDATE_MESSAGE_TYPES)
+const decodeUpdate = typedDecoder(UpdatesMessage, UPDATE_MESSAGE_TYPES, isPlainPriceMessage)
 const decodeOverrideMessage = typedDecoder(OverridesStreamMessage, ['override', 'heartbeat'])
 
 /** Override times arrive as ISO strings: converted here, once; an unreadable one is malformed. */
@@ -268,6 +272,7 @@ export class WatchEngine {
       onConnected,
       onState: (h) => this.o.sinks.onStreamState?.(h),
       slots: this.slots,
+      transports: this.o.transports,
       staleAfterMs: this.o.staleAfterMs ?? 15_000,
       backoff: this.o.backoff ?? DEFAULT_BACKOFF,
       clock: this.clock,

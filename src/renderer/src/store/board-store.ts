@@ -5,6 +5,8 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
+import type { OverrideEvent, PriceChange } from '../../../shared/domain'
+import type { RecentHistory } from '../../../shared/history'
 import { applyBoardPatch, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
 import { acknowledge, addOverrideEvents, EMPTY_OVERRIDE_ALERTS, type OverrideAlertState } from './override-alerts'
 import { TapeRing } from './tape-ring'
@@ -47,10 +49,45 @@ export function receivePatch(patch: BoardPatch): boolean {
   const { seq } = useBoardStore.getState()
   const contiguous = seq === null || patch.seq === seq + 1
   useBoardStore.setState((state) => ({ ...applyBoardPatch(state, patch), seq: patch.seq }))
-  tapeRing.push(patch.tape)
   if (patch.tapeDropped > 0) useTapeStore.setState((s) => ({ dropped: s.dropped + patch.tapeDropped }))
-  if (patch.overrides.length > 0) useOverrideAlertStore.setState((state) => addOverrideEvents(state, patch.overrides))
+  if (history.waiting) {
+    history.waiting.tape.push(...patch.tape)
+    history.waiting.overrides.push(...patch.overrides)
+  } else appendEvents(patch.tape, patch.overrides)
   return contiguous
+}
+
+function appendEvents(tape: readonly PriceChange[], overrides: readonly OverrideEvent[]): void {
+  tapeRing.push(tape)
+  if (overrides.length > 0) useOverrideAlertStore.setState((state) => addOverrideEvents(state, overrides))
+}
+
+/**
+ * The tape ring and the override list only append, so what came before a restart must go in
+ * before anything live: until `loadHistory` runs, patches' changes and override events wait here.
+ */
+const history: { waiting: { tape: PriceChange[]; overrides: OverrideEvent[] } | null } = { waiting: null }
+
+/** Call before following patches when the history from before a restart is about to be asked for. */
+export function awaitHistory(): void {
+  history.waiting = { tape: [], overrides: [] }
+}
+
+/**
+ * Appends the recorded history (null: it could not be read), then what arrived live meanwhile.
+ * The cache may already hold a few of the live entries: recorded ones from the first live
+ * entry's receive time on are left out.
+ */
+export function loadHistory(recorded: RecentHistory | null): void {
+  const live = history.waiting
+  if (!live) return
+  history.waiting = null
+  const before = (first: { receivedTs: number } | undefined) => (entry: { receivedTs: number }) =>
+    first === undefined || entry.receivedTs < first.receivedTs
+  appendEvents(
+    [...(recorded?.tape.filter(before(live.tape[0])) ?? []), ...live.tape],
+    [...(recorded?.overrides.filter(before(live.overrides[0])) ?? []), ...live.overrides],
+  )
 }
 
 const NOT_SUBSCRIBED = () => undefined

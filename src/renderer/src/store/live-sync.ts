@@ -1,11 +1,12 @@
 /**
  * Keeps the renderer's stores in step with main: loads the board, watchlists, feed mode and
- * health once, then follows their events. A lost board patch (a seq gap) reloads the board.
+ * health once, then follows their events. A lost board patch (a seq gap) reloads the board. The
+ * tape and override alerts start from what the cache recorded before a restart.
  */
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
 import { recordPaintProbe } from '../lib/paint-probe'
-import { loadBoards, receivePatch } from './board-store'
+import { awaitHistory, loadBoards, loadHistory, receivePatch } from './board-store'
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
@@ -18,6 +19,8 @@ export function startLiveSync(): () => void {
       },
       (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
     )
+  awaitHistory()
+  call('history:recent').then(loadHistory, () => loadHistory(null)) // no history is an empty tape, not an error
   const unsubscribers = [
     subscribe('board:patch', (patch) => {
       if (!receivePatch(patch)) void reloadBoard()

@@ -4,6 +4,7 @@
  * the feed's. Capped so a long day does not grow without bound.
  */
 import type { OverrideEvent } from '../../../shared/domain'
+import { OVERRIDE_ALERT_CAP } from '../../../shared/history'
 
 export interface OverrideAlert {
   /** Unique within the session (events carry no id of their own). */
@@ -18,7 +19,7 @@ export interface OverrideAlertState {
   nextId: number
 }
 
-export const OVERRIDE_ALERT_CAP = 500
+export { OVERRIDE_ALERT_CAP }
 
 export const EMPTY_OVERRIDE_ALERTS: OverrideAlertState = { alerts: [], unread: 0, nextId: 1 }
 

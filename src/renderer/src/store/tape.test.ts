@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { BoardPatch } from '../../../shared/board'
 import type { PriceChange } from '../../../shared/domain'
+import { awaitHistory, loadHistory, receivePatch, tapeRing } from './board-store'
 import { FilteredTape, tapeFilterPredicate } from './filtered-tape'
 import { TapeRing } from './tape-ring'
 
@@ -57,5 +59,32 @@ describe('a filtered tape view', () => {
     expect(view.refresh()).toBe(1)
     expect(view.length).toBe(2)
     expect([view.at(0)?.serverTs, view.at(1)?.serverTs]).toEqual([5, 3])
+  })
+})
+
+describe('the tape after a restart', () => {
+  it('puts the recorded changes first, then what arrived live while they loaded, without doubles', () => {
+    const patch = (tape: PriceChange[]): BoardPatch => ({
+      seq: 1,
+      at: 0,
+      snapshots: [],
+      layouts: [],
+      cells: [],
+      headers: [],
+      tape,
+      tapeDropped: 0,
+      overrides: [],
+      removed: [],
+    })
+    const start = tapeRing.end
+    awaitHistory()
+    receivePatch(patch([change(30), change(31)]))
+    expect(tapeRing.end).toBe(start) // live changes wait behind the history
+    // The cache had already recorded change 30 when it answered.
+    loadHistory({ tape: [change(10), change(20), change(30)], overrides: [] })
+    const order = [0, 1, 2, 3].map((i) => tapeRing.get(start + i)?.receivedTs)
+    expect(order).toEqual([10, 20, 30, 31])
+    receivePatch({ ...patch([change(40)]), seq: 2 })
+    expect(tapeRing.get(start + 4)?.receivedTs).toBe(40)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme,
- * board density, retention, the override jump that is confirmed twice.
+ * board density, retention, the override jump that is confirmed twice; About with the last crash.
  */
 import { useState } from 'react'
 import type { FieldErrors, Validated } from '../../../../shared/alerts'
@@ -10,6 +10,7 @@ import { describeError, fieldErrors } from '../../lib/errors'
 import { numberField } from '../../lib/form-number'
 import { useFeedStore } from '../../store/feed-store'
 import { applySettings, useSettingsStore } from '../../store/settings-store'
+import { AboutPanel } from './AboutPanel'
 import { KeysPanel } from './KeysPanel'
 
 type Draft = Record<keyof Settings, string>
@@ -41,6 +42,7 @@ export function SettingsScreen() {
       ) : (
         <div className="pad muted">{loadError ? `Settings: ${loadError}` : 'Loading settings…'}</div>
       )}
+      <AboutPanel />
     </div>
   )
 }

@@ -1,0 +1,155 @@
+/**
+ * The Electron main process's lifecycle against the typed fake of Electron, with everything else
+ * real: the core, the demo simulator on loopback sockets, the SQLite cache and settings file in a
+ * temp folder, the keychain adapter (run under the Secret Service, see scripts/test.sh; without
+ * one the core simply stays on the demo feed).
+ */
+import Conf from 'conf'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { INVOKE_CHANNELS } from '../shared/bridge/channels'
+import { startSimulator } from '../sim'
+import { KeytarSecretStore } from './adapters/keytar-secrets'
+import { startMainProcess, type MainLog, type RunningShell } from './main-process'
+import { rendererSource } from './renderer-source'
+import { SECURE_WEB_PREFERENCES } from './window'
+import { createFakeElectron, type FakeElectron, type FakeElectronOptions } from './testing/fake-electron'
+
+const RENDERER_DIR = '/opt/odds-monitor/out/renderer'
+const APP_FRAME = `file://${RENDERER_DIR}/index.html#/`
+
+const running: RunningShell[] = []
+afterEach(async () => {
+  for (const shell of running.splice(0)) await shell.stop()
+})
+
+function recordingLog(): MainLog & { lines: string[] } {
+  const lines: string[] = []
+  const record = (message: string, ...details: unknown[]) =>
+    void lines.push([message, ...details.map((d) => (d instanceof Error ? d.message : String(d)))].join(' '))
+  return { lines, info: record, error: record, transports: { file: { getFile: () => ({ path: '/logs/main.log' }) } } }
+}
+
+function launch(options: Partial<FakeElectronOptions> & { platform?: NodeJS.Platform } = {}) {
+  const userData = options.userData ?? mkdtempSync(join(tmpdir(), 'om-main-'))
+  const electron = createFakeElectron({ ...options, userData })
+  const log = recordingLog()
+  const started = startMainProcess({
+    electron,
+    log,
+    openStore: () => {
+      const conf = new Conf<Record<string, unknown>>({ cwd: userData, configName: 'config' })
+      return { get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) }
+    },
+    secrets: new KeytarSecretStore(`Odds Monitor test ${randomUUID()}`),
+    renderer: rendererSource({ devServer: undefined, rendererDir: RENDERER_DIR }),
+    preloadDir: '/opt/odds-monitor/out/preload',
+    resourcesDir: '/opt/odds-monitor/resources',
+    startDemoFeed: () => startSimulator({ port: 0, rate: 20, liveMatches: 2 }),
+    platform: options.platform ?? 'linux',
+  })
+  return { electron, log, started }
+}
+
+async function launched(options: Parameters<typeof launch>[0] = {}) {
+  const { electron, log, started } = launch(options)
+  if (!started) throw new Error('the single-instance lock was refused')
+  const shell = await started
+  running.push(shell)
+  const [window] = electron.windows
+  if (!window) throw new Error('no main window')
+  return { electron, log, shell, window }
+}
+
+function invoke(electron: FakeElectron, channel: string, input?: unknown, frame = APP_FRAME) {
+  return electron.ipcMain.invoke(channel, input, frame)
+}
+
+describe('startMainProcess', () => {
+  it('quits at once when another instance holds the lock, and starts nothing', () => {
+    const { electron, started } = launch({ singleInstanceLock: false })
+    expect(started).toBeNull()
+    expect(electron.app.quitRequested).toBe(true)
+    expect(electron.windows).toEqual([])
+    expect(electron.protocol.privileged).toEqual([])
+  })
+
+  it('starts the core, IPC, image protocol, menu, tray and a secure main window', async () => {
+    const { electron, window } = await launched()
+    expect(electron.protocol.privileged.map((s) => s.scheme)).toEqual(['team-image'])
+    expect(electron.ipcMain.channels().sort()).toEqual([...INVOKE_CHANNELS].sort())
+    expect(electron.applicationMenu()).not.toBeNull()
+    expect(electron.trays.map((tray) => tray.image)).toEqual(['/opt/odds-monitor/resources/tray.png'])
+    expect(window.options.webPreferences).toEqual({
+      ...SECURE_WEB_PREFERENCES,
+      preload: '/opt/odds-monitor/out/preload/index.cjs',
+    })
+    expect(window.webContents.getURL()).toBe(APP_FRAME)
+    expect(window.webContents.navigate('https://evil.example/')).toBe(false)
+    const info = await invoke(electron, 'app:info')
+    expect(info).toMatchObject({
+      ok: true,
+      value: { host: 'electron', version: '0.0.0-fake', logFile: '/logs/main.log' },
+    })
+    expect(await invoke(electron, 'app:info', undefined, 'https://evil.example/')).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden_sender' },
+    })
+    const image = await electron.protocol.fetch('team-image://image/none')
+    expect(image.headers.get('content-type')).toBe('image/png')
+  })
+
+  it('brings the first window forward when the app is started a second time', async () => {
+    const { electron, window } = await launched()
+    window.minimize()
+    electron.app.launchSecondInstance(['odds-monitor'])
+    expect([window.isMinimized(), window.visible, window.focused]).toEqual([false, true, true])
+  })
+
+  it('opens a match in its own hardened window through the bridge', async () => {
+    const { electron } = await launched()
+    expect(await invoke(electron, 'window:openMatch', { matchId: 12 })).toEqual({ ok: true, value: { url: null } })
+    const matchWindow = electron.windows[1]
+    expect(matchWindow?.webContents.getURL()).toBe(`file://${RENDERER_DIR}/index.html#/match/12`)
+    expect(matchWindow?.webContents.openWindow('https://evil.example/')).toBe('deny')
+  })
+
+  it('quits when the last window closes, except on macOS', async () => {
+    const linux = await launched()
+    linux.window.close()
+    linux.electron.app.emit('window-all-closed')
+    expect(linux.electron.app.quitRequested).toBe(true)
+    const mac = await launched({ platform: 'darwin' })
+    mac.window.close()
+    mac.electron.app.emit('window-all-closed')
+    expect(mac.electron.app.quitRequested).toBe(false)
+  })
+
+  it('forgets a closed main window: a second instance then has nothing to show', async () => {
+    const { electron, window, shell } = await launched()
+    window.close()
+    expect(shell.mainWindow()).toBeNull()
+    electron.app.launchSecondInstance()
+    expect(window.visible).toBe(false)
+  })
+
+  it('disconnects IPC and stops the core before quitting', async () => {
+    const { electron, shell } = await launched()
+    electron.app.quit()
+    await shell.stop()
+    expect(electron.ipcMain.channels()).toEqual([])
+  })
+
+  it('logs and quits when the core cannot start', async () => {
+    const notAFolder = join(mkdtempSync(join(tmpdir(), 'om-main-')), 'file')
+    writeFileSync(notAFolder, '')
+    const { electron, log, started } = launch({ userData: notAFolder })
+    await expect(started).rejects.toThrow()
+    expect(electron.app.quitRequested).toBe(true)
+    expect(log.lines.some((line) => line.startsWith('the app could not start; quitting'))).toBe(true)
+    expect(electron.windows).toEqual([])
+  })
+})
