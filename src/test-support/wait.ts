@@ -9,6 +9,8 @@ import { vi } from 'vitest'
 const DEFAULT_TIMEOUT_MS = 10_000
 const POLL_INTERVAL_MS = 5
 
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>
+
 /**
  * Polls `condition` until it answers a truthy value and answers that value; after `timeoutMs`
  * fails with `what` (a function is asked only then, so it can describe the last state seen).
@@ -17,9 +19,9 @@ export async function waitUntil<T>(
   condition: () => T | Promise<T>,
   what: string | (() => string),
   timeoutMs = DEFAULT_TIMEOUT_MS,
-): Promise<T> {
+): Promise<Truthy<T>> {
   try {
-    return await vi.waitUntil(condition, { timeout: timeoutMs, interval: POLL_INTERVAL_MS })
+    return (await vi.waitUntil(condition, { timeout: timeoutMs, interval: POLL_INTERVAL_MS })) as Truthy<T>
   } catch (error) {
     const described = typeof what === 'string' ? what : what()
     throw new Error(`waited ${timeoutMs} ms for ${described}`, { cause: error })

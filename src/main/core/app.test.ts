@@ -172,10 +172,10 @@ describe('the core', () => {
       doNotRepeat: false,
     })
     type Cells = Array<{ cells: Array<{ matchId: number; oddType: string; oddKey: string }> }>
-    const boards = await eventually(
-      () => invoke<Cells>(first, 'board:get'),
-      (b) => b.some((board) => board.cells.length > 0),
-    )
+    const boards = await waitUntil(async () => {
+      const b = await invoke<Cells>(first, 'board:get')
+      return b.some((board) => board.cells.length > 0) && b
+    }, 'a board with prices')
     const cell = boards.flatMap((board) => board.cells)[0]
     await invoke(first, 'overrides:set', {
       matchId: cell?.matchId,
@@ -187,14 +187,14 @@ describe('the core', () => {
     })
     type Recent = { tape: Array<{ oddKey: string; receivedTs: number }>; overrides: Array<{ oddValue: number }> }
     type Alerts = { entries: Array<{ id: string; read: boolean }>; unread: number }
-    const before = await eventually(
-      () => invoke<Recent>(first, 'history:recent'),
-      (recent) => recent.tape.length >= 5 && recent.overrides.some((e) => e.oddValue === 7.5),
-    )
-    const alerts = await eventually(
-      () => invoke<Alerts>(first, 'alerts:list'),
-      (list) => list.entries.length >= 2,
-    )
+    const before = await waitUntil(async () => {
+      const recent = await invoke<Recent>(first, 'history:recent')
+      return recent.tape.length >= 5 && recent.overrides.some((e) => e.oddValue === 7.5) && recent
+    }, 'five ticks and the override in the recent history')
+    const alerts = await waitUntil(async () => {
+      const list = await invoke<Alerts>(first, 'alerts:list')
+      return list.entries.length >= 2 && list
+    }, 'two alerts')
     const readId = alerts.entries[1]?.id ?? ''
     await invoke(first, 'alerts:markRead', { ids: [readId] })
     const alertsBefore = await invoke<Alerts>(first, 'alerts:list')
