@@ -1,12 +1,13 @@
 /**
  * Coverage of the end-to-end suite, collected only when `npm test` asks for it by setting
- * COVERAGE_DIR (scripts/test.sh): the renderer's JavaScript as Chromium ran it, and the browser
- * host child process through Node's own NODE_V8_COVERAGE. Both are raw V8 data; they are kept in
- * monocart-coverage-reports' cache under COVERAGE_DIR/e2e and turned into per-source figures, through
- * the build's source maps, by scripts/coverage-report.ts.
+ * COVERAGE_DIR (scripts/test.sh): the renderer's JavaScript as Chromium ran it (kept in
+ * monocart-coverage-reports' cache under COVERAGE_DIR/e2e), and the browser host child process
+ * through Node's own NODE_V8_COVERAGE. Both are raw V8 data, turned into per-source figures through
+ * source maps by scripts/coverage-report.ts.
  */
 import type { Page } from '@playwright/test'
 import { CoverageReport, type CoverageReportOptions } from 'monocart-coverage-reports'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { BRIDGE_SCRIPT_PATH } from '../src/host/protocol'
@@ -20,8 +21,13 @@ export function coverageDir(): string | undefined {
 }
 
 /** Where the host child writes its raw V8 coverage (Node's NODE_V8_COVERAGE format). */
-export function hostCoverageDir(root: string): string {
+function hostCoverageDir(root: string): string {
   return join(root, 'host-raw')
+}
+
+/** Where the host child keeps the JavaScript tsx compiled its modules to (e2e/host-coverage.mjs). */
+function hostSourcesDir(root: string): string {
+  return join(root, 'host-sources')
 }
 
 /**
@@ -39,13 +45,43 @@ export function e2eCoverageOptions(root: string): CoverageReportOptions {
   }
 }
 
-/** Node flags and environment that make the host child write its coverage (empty when not collecting). */
+/**
+ * Node flags (to follow `--import tsx`) and environment that make the host child write its
+ * coverage and the compiled sources it counts in; empty when not collecting.
+ */
 export function hostCoverageLaunch(): { execArgv: string[]; env: NodeJS.ProcessEnv } {
   const root = coverageDir()
   if (!root) return { execArgv: [], env: {} }
-  // --enable-source-maps puts tsx's source maps into the coverage files (their `source-map-cache`),
-  // which is how the transpiled TypeScript maps back to src/host and src/main/core.
-  return { execArgv: ['--enable-source-maps'], env: { NODE_V8_COVERAGE: hostCoverageDir(root) } }
+  return {
+    execArgv: ['--import', resolve('e2e/host-coverage.mjs')],
+    env: { NODE_V8_COVERAGE: hostCoverageDir(root), HOST_SOURCES_DIR: hostSourcesDir(root) },
+  }
+}
+
+interface NodeCoverageFile {
+  result: Array<{ url: string; functions: unknown[] }>
+}
+
+/**
+ * The host children's coverage of the project's modules as V8 entries with the compiled source
+ * each ran (its inline source map leads back to the TypeScript), ready for monocart's `add`.
+ */
+export function hostCoverageEntries(root: string): Array<{ url: string; functions: unknown[]; source: string }> {
+  if (!existsSync(hostSourcesDir(root))) return []
+  const sources = new Map<string, string>()
+  for (const name of readdirSync(hostSourcesDir(root))) {
+    const { url, source } = JSON.parse(readFileSync(join(hostSourcesDir(root), name), 'utf8')) as Record<string, string>
+    if (url && source) sources.set(url, source)
+  }
+  const entries = []
+  for (const name of readdirSync(hostCoverageDir(root))) {
+    const file = JSON.parse(readFileSync(join(hostCoverageDir(root), name), 'utf8')) as NodeCoverageFile
+    for (const { url, functions } of file.result) {
+      const source = sources.get(url)
+      if (source !== undefined) entries.push({ url, functions, source })
+    }
+  }
+  return entries
 }
 
 const rendererAssets = resolve('out/renderer')

@@ -22,9 +22,9 @@ export async function launchHost(options: { dataDir?: string; args?: string[] } 
   const child = spawn(
     process.execPath,
     [
-      ...coverage.execArgv,
       '--import',
       'tsx',
+      ...coverage.execArgv,
       'src/host/cli.ts',
       '--port',
       '0',
