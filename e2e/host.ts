@@ -11,14 +11,24 @@ import { hostCoverageLaunch } from './coverage'
 export interface HostProcess {
   url: string
   origin: string
+  /** The port it listens on: give it back as `--port` to restart the host where the page expects it. */
+  port: number
   token: string
   dataDir: string
   stop(): Promise<void>
+  /** SIGKILL: the host dies the way a crash ends it, with no goodbye to the page. */
+  kill(): Promise<void>
+  /** SIGSTOP / SIGCONT: a host that hangs with its sockets open, then wakes. */
+  freeze(): void
+  thaw(): void
 }
 
-export async function launchHost(options: { dataDir?: string; args?: string[] } = {}): Promise<HostProcess> {
+export async function launchHost(
+  options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'odds-e2e-'))
   const coverage = hostCoverageLaunch()
+  // A later --port in `args` wins over this one (node:util parseArgs keeps the last).
   const child = spawn(
     process.execPath,
     [
@@ -32,16 +42,20 @@ export async function launchHost(options: { dataDir?: string; args?: string[] } 
       dataDir,
       ...(options.args ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...coverage.env } },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env, ...coverage.env } },
   )
   const url = await readReadyUrl(child)
   const parsed = new URL(url)
   return {
     url,
     origin: parsed.origin,
+    port: Number(parsed.port),
     token: parsed.searchParams.get('token') ?? '',
     dataDir,
-    stop: () => stopChild(child),
+    stop: () => stopChild(child, 'SIGTERM'),
+    kill: () => stopChild(child, 'SIGKILL'),
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
   }
 }
 
@@ -60,10 +74,12 @@ function readReadyUrl(child: ChildProcess): Promise<string> {
   })
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve()
+function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     child.on('exit', () => resolve())
-    child.kill('SIGTERM')
+    // A frozen host must run to handle SIGTERM.
+    child.kill('SIGCONT')
+    child.kill(signal)
   })
 }

@@ -51,17 +51,18 @@ const GROUPS: readonly Group[] = [
 /**
  * Files that are not product code, so they would only dilute (or pad) the figures:
  * - the tests themselves (*.test.ts / *.test.tsx);
- * - test support the tests import: helpers, fakes and tables named test-support / test-helpers /
- *   testTables / fake (as a file name, or a `.test-support.ts` suffix), or kept in a fixtures or
- *   fakes folder;
+ * - what only tests use, by name: test-*.ts (test-support, test-helpers, a test's bridge client,
+ *   the host's --test-faults), *.test-support.ts, testTables.ts, anything named fake, and the
+ *   test-support, testing, fixtures and fakes folders;
  * - declaration files, which hold no code.
  */
 const EXCLUDED: readonly RegExp[] = [
   /\.test\.tsx?$/,
-  /(^|[/.])test-(support|helpers)(\.tsx?$|\/)/,
+  /(^|\/)test-[\w-]+\.tsx?$/,
+  /\.test-support\.tsx?$/,
   /(^|\/)testTables\.ts$/,
-  /(^|\/)fixtures\//,
-  /(^|[/.-])fakes?([/.-])/,
+  /(^|\/)(test-support|testing|fixtures|fakes?)\//,
+  /(^|[/.-])fakes?[.-]/,
   /\.d\.ts$/,
 ]
 

@@ -140,6 +140,11 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   await expect(page.getByTestId('review-stats')).toContainText(/\d+ ticks/)
   await expect(page.getByTestId('tick-row').first()).toBeVisible()
   expect(await page.getByTestId('tick-row').count()).toBeGreaterThan(1)
+  // The feed's words, never its keys: market tabs and the tick table.
+  await expect(page.getByRole('tab', { name: 'Match winner', exact: true })).toBeVisible()
+  const keysShown = /_|full-time|#/
+  for (const tab of await page.getByRole('tab').allTextContents()) expect(tab).not.toMatch(keysShown)
+  for (const row of await page.getByTestId('tick-row').allTextContents()) expect(row).not.toMatch(keysShown)
 
   // Replay the recording at 60×: the grid fills with recorded prices and the clock moves on.
   await page.getByTestId('replay-speed-60').click()
@@ -168,8 +173,10 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   await page.getByTestId('review-export').click()
   const file = await (await download).path()
   const lines = readFileSync(file, 'utf8').split('\r\n')
-  expect(lines[0]).toBe('received_time,server_time,match_id,odd_type,odd_key,price,suspended')
-  expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},`))
+  expect(lines[0]).toBe(
+    'received_time,server_time,match_id,match,odd_type,odd_key,market,outcome,price,suspended,overridden',
+  )
+  expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},[^,]+ v [^,]+,`))
   await expect(page.getByTestId('export-message')).toContainText(/Downloaded odds-\d+-[\d-]+\.csv \(\d+ ticks\)/)
 
   await page.evaluate(() => ((globalThis as unknown as ThemeScope).document.documentElement.dataset['theme'] = 'light'))

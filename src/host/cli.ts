@@ -2,7 +2,9 @@
  * `npm run start:browser [-- --port N] [--data-dir DIR] [--rebuild] [--sim-rate N] [--sim-live-matches N]
  * [--sim-speed N] [--sim-seed N]`: builds the renderer if it is missing, starts the core in Node and
  * serves the app to a browser on 127.0.0.1. Prints the URL (with this run's token) on one line of
- * stdout. The --sim-* flags shape the built-in demo feed (tests and the render bench load it).
+ * stdout. The --sim-* flags shape the built-in demo feed (tests and the render bench load it);
+ * --test-faults is for tests only (see test-faults.ts). An uncaught exception or unhandled
+ * rejection once the core is up is reported through the core's fault door and survived.
  */
 import Conf from 'conf'
 import { spawnSync } from 'node:child_process'
@@ -13,8 +15,12 @@ import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createCore } from '../main/core/app'
 import { startSimulator } from '../sim'
 import { isAppUrl } from '../main/core/bridge/trust'
+import { setAsideUnreadableSettings } from '../main/core/settings-file'
+import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
 import { defaultDataDir } from './data-dir'
+import { hostToken } from './host-token'
 import { startHost } from './server'
+import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +31,7 @@ const { values } = parseArgs({
     'sim-live-matches': { type: 'string', default: '8' },
     'sim-speed': { type: 'string', default: '1' },
     'sim-seed': { type: 'string', default: '42' },
+    'test-faults': { type: 'string' },
   },
 })
 
@@ -54,8 +61,17 @@ const demoFeed = {
   speed: numberFlag('sim-speed', 0.1, 1000),
   seed: numberFlag('sim-seed', 0, 2 ** 31),
 }
+let testFaults: TestFault[]
+try {
+  testFaults = parseTestFaults(values['test-faults'])
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
+}
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
+// conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
+const settingsSetAside = setAsideUnreadableSettings(dataDir)
 const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
 const log = {
   info: (message: string, ...details: unknown[]) => console.error(`[info] ${message}`, ...details),
@@ -66,6 +82,7 @@ const version = (await import('../../package.json', { with: { type: 'json' } }))
 const host = await startHost({
   port,
   rendererDir,
+  token: hostToken(dataDir),
   createCore: (origin, ports) =>
     createCore({
       info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
@@ -73,11 +90,16 @@ const host = await startHost({
       secrets: new KeytarSecretStore(),
       ports,
       isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
+      // NODE_ENV=production (the render bench) trusts core-built events; e2e and dev check each one.
+      checkEvents: process.env.NODE_ENV !== 'production',
       log,
       startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
+      settingsSetAside,
     }),
 })
 
+installProcessFaultHandlers(process, host.core.faults, 'host')
+injectTestFaults(host.core, testFaults)
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)
 
 const stop = () => void host.close().then(() => process.exit(0))

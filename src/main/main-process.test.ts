@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import nodeLog from 'electron-log/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { INVOKE_CHANNELS } from '../shared/bridge/channels'
 import { startSimulator } from '../sim'
@@ -24,13 +25,22 @@ const APP_FRAME = `file://${RENDERER_DIR}/index.html#/`
 const running: RunningShell[] = []
 afterEach(async () => {
   for (const shell of running.splice(0)) await shell.stop()
+  // One electron-log error handler per process: the next launch installs its own.
+  nodeLog.errorHandler.stopCatching()
 })
 
 function recordingLog(): MainLog & { lines: string[] } {
   const lines: string[] = []
   const record = (message: string, ...details: unknown[]) =>
     void lines.push([message, ...details.map((d) => (d instanceof Error ? d.message : String(d)))].join(' '))
-  return { lines, info: record, error: record, transports: { file: { getFile: () => ({ path: '/logs/main.log' }) } } }
+  return {
+    lines,
+    info: record,
+    error: record,
+    transports: { file: { getFile: () => ({ path: '/logs/main.log' }) } },
+    // electron-log's own error handler, in its Node build: the real catchErrors machinery.
+    errorHandler: nodeLog.errorHandler,
+  }
 }
 
 function launch(options: Partial<FakeElectronOptions> & { platform?: NodeJS.Platform } = {}) {
@@ -141,6 +151,28 @@ describe('startMainProcess', () => {
     electron.app.quit()
     await shell.stop()
     expect(electron.ipcMain.channels()).toEqual([])
+  })
+
+  it('survives an uncaught error in main and counts it in the health the trader sees (electron-log catchErrors)', async () => {
+    const { electron } = await launched()
+    // What electron-log's process hooks call; its typings leave out the errorName they pass.
+    const handle = nodeLog.errorHandler.handle.bind(nodeLog.errorHandler) as (
+      error: Error,
+      options: { errorName: string },
+    ) => void
+    handle(new TypeError('x is undefined'), { errorName: 'Unhandled' })
+    handle(new Error('socket hang up'), { errorName: 'Unhandled rejection' })
+    const health = (await invoke(electron, 'feed:health')) as { value: { faults: { byKind: Record<string, number> } } }
+    expect(health.value.faults.byKind).toMatchObject({ 'uncaught-exception': 1, 'unhandled-rejection': 1 })
+  })
+
+  it('reloads a crashed main window with a notice, and reports a child process that died', async () => {
+    const { electron, window } = await launched()
+    window.webContents.crash('oom')
+    expect(window.webContents.getURL()).toBe(`file://${RENDERER_DIR}/index.html?recovered=crashed#/`)
+    electron.app.childProcessGone({ type: 'GPU', reason: 'crashed', exitCode: 9 })
+    const health = (await invoke(electron, 'feed:health')) as { value: { faults: { byKind: Record<string, number> } } }
+    expect(health.value.faults.byKind).toMatchObject({ 'render-process-gone': 1, 'child-process-gone': 1 })
   })
 
   it('logs and quits when the core cannot start', async () => {

@@ -6,10 +6,13 @@
 import { join } from 'node:path'
 import type { SimulatorHandle } from '../sim/types'
 import { createCore, type Core, type CoreLog } from './core/app'
+import { setAsideUnreadableSettings } from './core/settings-file'
 import { isAppUrl } from './core/bridge/trust'
+import type { FaultReporter } from './core/faults/fault-reporter'
 import type { SecretStore } from './core/secrets/secret-store'
 import type { KeyValueStore } from './core/settings'
 import type { ElectronApi, ShellWindow } from './electron-api'
+import { reportChildProcessGone } from './crash-recovery'
 import { electronHostPorts } from './host-adapters'
 import { connectIpc } from './ipc-transport'
 import type { RendererSource } from './renderer-source'
@@ -20,6 +23,10 @@ import { createMainWindow, createMatchWindow } from './window'
 /** The part of electron-log's main logger the shell uses. */
 export interface MainLog extends CoreLog {
   transports: { file: { getFile(): { path: string } } }
+  errorHandler: {
+    /** electron-log's catchErrors: `onError` answering false means "handled, do not log it again". */
+    startCatching(options: { showDialog: boolean; onError(event: { error: Error; errorName: string }): boolean }): void
+  }
 }
 
 export interface MainProcessOptions {
@@ -50,6 +57,17 @@ export function startMainProcess(options: MainProcessOptions): Promise<RunningSh
     return null
   }
   registerTeamImageScheme(options.electron.protocol)
+  const faults = faultDoor(options.log)
+  // An uncaught error in main is reported and survived: the core's state lives in services that
+  // validate every input, and ending the process would take the trader's board with it.
+  options.log.errorHandler.startCatching({
+    showDialog: false,
+    onError: ({ error, errorName }) => {
+      const kind = /rejection/i.test(errorName) ? 'unhandled-rejection' : 'uncaught-exception'
+      faults.report({ process: 'main', kind, message: `${error.name}: ${error.message}`, error })
+      return false
+    },
+  })
   const main = mainWindowSlot()
   app.on('second-instance', main.show)
   app.on('window-all-closed', () => {
@@ -57,7 +75,7 @@ export function startMainProcess(options: MainProcessOptions): Promise<RunningSh
   })
   return app
     .whenReady()
-    .then(() => startShell(options, main))
+    .then(() => startShell(options, main, faults))
     .then(
       (shell) => {
         app.on('before-quit', () => void shell.stop())
@@ -70,6 +88,18 @@ export function startMainProcess(options: MainProcessOptions): Promise<RunningSh
         throw error
       },
     )
+}
+
+/** Before the core is up a fault can only be logged; from then on it goes through the core's door. */
+function faultDoor(log: CoreLog): FaultReporter & { open(door: FaultReporter): void } {
+  let door: FaultReporter | null = null
+  return {
+    open: (coreDoor) => void (door = coreDoor),
+    report(fault) {
+      if (door) door.report(fault)
+      else log.error(`${fault.process} fault ${fault.kind}: ${fault.message}`, fault.error ?? '')
+    },
+  }
 }
 
 /** The main window while it is open; tray, menu, notifications and a second instance bring it up. */
@@ -91,11 +121,17 @@ function mainWindowSlot() {
 }
 
 /** Everything behind the main window, then the window: core, IPC, image protocol, menu and tray. */
-async function startShell(options: MainProcessOptions, main: ReturnType<typeof mainWindowSlot>): Promise<RunningShell> {
+async function startShell(
+  options: MainProcessOptions,
+  main: ReturnType<typeof mainWindowSlot>,
+  faults: ReturnType<typeof faultDoor>,
+): Promise<RunningShell> {
   const { electron, log, renderer, platform } = options
+  // electron-store throws on a file that is not JSON: an unreadable one is kept aside, defaults used.
+  const settingsSetAside = setAsideUnreadableSettings(electron.app.getPath('userData'))
   const store = options.openStore()
   const icon = join(options.resourcesDir, 'icon.png')
-  const windowOptions = { preloadDir: options.preloadDir, app: renderer.app, icon }
+  const windowOptions = { preloadDir: options.preloadDir, app: renderer.app, icon, faults }
   const core: Core = await createCore({
     info: {
       name: 'Odds Monitor',
@@ -114,9 +150,14 @@ async function startShell(options: MainProcessOptions, main: ReturnType<typeof m
         createMatchWindow(electron, { ...windowOptions, load: (w) => renderer.load(w, `match/${matchId}`) }),
     }),
     isTrustedSender: (url) => isAppUrl(url, renderer.app),
+    // Packaged: core-built events are trusted; in dev every payload is checked against the contract.
+    checkEvents: !electron.app.isPackaged,
     log,
     startDemoFeed: options.startDemoFeed,
+    settingsSetAside,
   })
+  faults.open(core.faults)
+  electron.app.on('child-process-gone', (_event, details) => reportChildProcessGone(faults, details))
   serveTeamImages(electron.protocol, core.images)
   const disconnectIpc = connectIpc(electron, core.router)
   installAppMenu(electron.Menu, { getWindow: main.get, platform })

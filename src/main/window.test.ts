@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AppLocation } from './core/bridge/trust'
 import type { KeyValueStore } from './core/settings'
+import { testFaultLog } from './testing/fault-log'
 import { createFakeElectron, fakeDisplay, type FakeBrowserWindow } from './testing/fake-electron'
 import { createMainWindow, createMatchWindow, SECURE_WEB_PREFERENCES } from './window'
 
@@ -25,6 +26,7 @@ function openMain(store: KeyValueStore, displays = [LEFT]) {
   const electron = createFakeElectron({ userData: tmpdir(), displays })
   const routes: string[] = []
   const window = createMainWindow(electron, {
+    faults: testFaultLog().faults,
     preloadDir: '/opt/app/preload',
     app: APP,
     icon: '/opt/app/icon.png',
@@ -100,6 +102,7 @@ describe('createMatchWindow', () => {
   it('opens a match with the same preferences and hardening', () => {
     const electron = createFakeElectron({ userData: tmpdir() })
     const window = createMatchWindow(electron, {
+      faults: testFaultLog().faults,
       preloadDir: '/opt/app/preload',
       app: APP,
       icon: '/opt/app/icon.png',

@@ -1,9 +1,14 @@
-/** The app's windows: secure webPreferences, hardening, and the main window's remembered bounds. */
+/**
+ * The app's windows: secure webPreferences, hardening, crash recovery, and the main window's
+ * remembered bounds.
+ */
 import type { BrowserWindowConstructorOptions, Rectangle } from 'electron'
 import { join } from 'node:path'
 import type { AppLocation } from './core/bridge/trust'
+import type { FaultReporter } from './core/faults/fault-reporter'
 import type { KeyValueStore } from './core/settings'
 import type { ElectronApi, ShellWindow } from './electron-api'
+import { recoverRenderer } from './crash-recovery'
 import { hardenWebContents } from './security'
 
 export interface WindowBounds {
@@ -26,6 +31,8 @@ export const SECURE_WEB_PREFERENCES = {
 } as const
 
 export interface WindowOptions {
+  /** Where a renderer that crashed or hung is reported (crash-recovery.ts reloads it). */
+  faults: FaultReporter
   preloadDir: string
   app: AppLocation
   load: (window: ShellWindow) => Promise<void>
@@ -43,6 +50,7 @@ function openWindow(electron: WindowApi, options: WindowOptions, shape: BrowserW
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(options.preloadDir, 'index.cjs') },
   })
   hardenWebContents(window.webContents, options.app)
+  recoverRenderer(window, options.faults)
   return window
 }
 

@@ -1,6 +1,7 @@
 /** Review: recorded price history as the review screen asks for it. Times are epoch ms. */
 import { z } from 'zod'
 import { OverrideEvent, PriceChange } from './domain'
+import { MatchLabels } from './labels'
 
 export const HistoryRange = z.strictObject({
   matchId: z.number().int(),
@@ -26,6 +27,8 @@ export const HistorySeries = z.object({
   totalTicks: z.number().int(),
   outcomes: z.array(OutcomeSeries),
   overrides: z.array(OverrideEvent),
+  /** The words for the match's markets and outcomes (shared/labels.ts). */
+  labels: MatchLabels,
 })
 export type HistorySeries = z.infer<typeof HistorySeries>
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator, type SimulatorHandle } from '../../sim'
 import type { Core } from './app'
 import { waitUntil } from '../../test-support/wait'
-import { invoke, startTestCore } from './test-support'
+import { eventually, invoke, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -209,6 +209,66 @@ describe('the core', () => {
     expect(alertsAfter.entries).toEqual(expect.arrayContaining(alertsBefore.entries))
     expect(alertsAfter.entries.find((e) => e.id === readId)?.read).toBe(true)
   }, 60_000)
+
+  it("names outcomes in the feed's words in alerts, review and the CSV, which flags overridden ticks", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startCore(dataDir)
+    type Match = { matchId: number; home: { name: string }; away: { name: string } }
+    const live = await invoke<{ matches: Match[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const match = live.matches[0] as Match
+    const state = await invoke<{ activeId: string }>(core, 'watchlists:get')
+    await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
+    await invoke(core, 'rules:save', {
+      name: 'Overrides',
+      enabled: true,
+      scope: { type: 'all' },
+      condition: { kind: 'override', actions: ['set'] },
+      cooldownSeconds: 0,
+      doNotRepeat: false,
+    })
+    type Board = { layout: { groups: Array<{ oddType: string; markets: Array<{ name: string; label: string }> }> } }
+    const [board] = await eventually(
+      () => invoke<Board[]>(core, 'board:get'),
+      (boards) => (boards[0]?.layout.groups.length ?? 0) > 0,
+    )
+    expect(board?.layout.groups[0]?.markets.some((m) => m.name === 'match_winner')).toBe(true)
+    const ack = await invoke<{ message: string }>(core, 'overrides:set', {
+      matchId: match.matchId,
+      oddType: 'full-time',
+      oddKey: 'match_winner#away',
+      oddValue: 7.5,
+      durationSeconds: 60,
+      suspended: false,
+    })
+    const away = `Match winner · ${match.away.name}`
+    expect(ack.message).toBe(`override set: ${away} at 7.50 for 60 s`)
+    const alerts = await eventually(
+      () => invoke<{ entries: Array<{ title: string; body: string }> }>(core, 'alerts:list'),
+      (list) => list.entries.length > 0,
+    )
+    expect(alerts.entries[0]?.title).toBe(`${match.home.name} v ${match.away.name}: override set on ${away}`)
+    expect(alerts.entries[0]?.body).toMatch(/^\d+\.\d\d → 7\.50 · Overrides$/)
+
+    const series = await invoke<{ labels: { teams: unknown; layout: Board['layout'] } }>(core, 'history:series', {
+      matchId: match.matchId,
+    })
+    expect(series.labels.teams).toEqual({ home: match.home.name, away: match.away.name })
+    const marketLabels = (layout: Board['layout'] | undefined) =>
+      layout?.groups.flatMap((g) => g.markets.map((m) => m.label))
+    expect(marketLabels(series.labels.layout)).toEqual(marketLabels(board?.layout))
+    const csv = await eventually(
+      () => invoke<{ csv: string }>(core, 'history:export', { matchId: match.matchId }),
+      (answer) => answer.csv.includes(',7.5,false,true'),
+    )
+    const lines = csv.csv.split('\r\n')
+    expect(lines[0]).toBe(
+      'received_time,server_time,match_id,match,odd_type,odd_key,market,outcome,price,suspended,overridden',
+    )
+    const overridden = lines.find((line) => line.endsWith(',7.5,false,true'))
+    expect(overridden).toContain(
+      `,${match.matchId},${match.home.name} v ${match.away.name},full-time,match_winner#away,Match winner,${match.away.name},`,
+    )
+  })
 
   it('opens offline from the cache with the last prices marked unsynced, and resyncs when the feed returns', async () => {
     const world = { seed: 7, startTime: Date.now() - 60_000, rate: 100, liveMatches: 2, apiKey: 'offline-key-123456' }

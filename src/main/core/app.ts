@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AppInfo } from '../../shared/bridge/contract'
+import { APP_HEARTBEAT_MS, type AppInfo } from '../../shared/bridge/contract'
 import type { SimulatorHandle } from '../../sim/types'
 import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
@@ -19,6 +19,7 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
+import { refusalReporters } from './refusals'
 import { crashDirOf } from './faults/crash-files'
 import { FaultLog } from './faults/fault-log'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
@@ -30,7 +31,11 @@ import { KeyService } from './secrets/key-service'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
+import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
+import { MatchLabeller } from './match-labeller'
+import type { BoardPatch } from '../../shared/board'
+import type { Teams } from '../../shared/labels'
 
 export interface CoreLog {
   error(message: string, ...details: unknown[]): void
@@ -48,6 +53,10 @@ export interface CoreOptions {
   startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
+  /** The host found the settings file unreadable and moved it here before opening its store. */
+  settingsSetAside?: SetAsideSettings | null
+  /** Check event payloads against the contract as they leave (default true; a shipped app passes false). */
+  checkEvents?: boolean
 }
 
 export interface Core {
@@ -71,17 +80,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.info.dataDir, { recursive: true })
   const { log, faults, secrets } = createFaultPath(options)
 
+  const refusals = refusalReporters(faults, coreProcess(options.info), (line) => log.error(line))
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
+    checkEvents: options.checkEvents,
     onHandlerError: (channel, error) =>
       faults.report({ process: coreProcess(options.info), kind: 'handler-failed', message: channel, error }),
+    onEmitDropped: (channel, reason, error) =>
+      faults.report({
+        process: coreProcess(options.info),
+        kind: 'emit-dropped',
+        message: `a ${channel} event was dropped: ${reason}`,
+        error,
+      }),
+    onRefused: refusals.bridge,
   })
-  const settings = new SettingsService(store)
+  if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
+  const settings = new SettingsService(store, refusals.settingsField)
   const watchlists = new WatchlistService(store)
   const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
-  if (cache.setAside) log.error(`cache file set aside: ${cache.setAside.message}`)
+  if (cache.setAside) refusals.cacheFile(cache.setAside)
 
   const session: FeedSession = new FeedSession({
     settings: () => settings.get(),
@@ -93,10 +113,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startDemoFeed: options.startDemoFeed,
     log,
   })
-  const dataHttp = new HttpClient({ service: 'data-service', getKey: () => session.getKey('data-service') })
-  const oddsHttp = new HttpClient({ service: 'odds-feed', getKey: () => session.getKey('odds-feed') })
-  const dataClient = new DataServiceClient({ http: dataHttp, settings: () => session.endpoints(), cache })
-  const oddsClient = new OddsClient({ http: oddsHttp, settings: () => session.endpoints() })
+  const dataHttp = new HttpClient({
+    service: 'data-service',
+    getKey: () => session.getKey('data-service'),
+    onRefused: refusals.restAnswer,
+  })
+  const oddsHttp = new HttpClient({
+    service: 'odds-feed',
+    getKey: () => session.getKey('odds-feed'),
+    onRefused: refusals.restAnswer,
+  })
+  const dataClient = new DataServiceClient({
+    http: dataHttp,
+    settings: () => session.endpoints(),
+    cache,
+    onMalformed: refusals.restAnswer,
+  })
+  const oddsClient = new OddsClient({
+    http: oddsHttp,
+    settings: () => session.endpoints(),
+    onMalformed: refusals.restAnswer,
+  })
+
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
     store: secrets,
@@ -117,7 +155,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     notifier: options.ports.notifier,
     watchlistsOf: (matchId) => watchlists.listsOf(matchId),
-    describeMatch: (matchId) => describeMatch(watchlists, matchId),
+    names: {
+      matchName: (matchId) => labeller.matchName(matchId),
+      describe: (ref) => labeller.describe(ref),
+    },
   })
   const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
   if (refusedAlerts > 0)
@@ -139,7 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => reportRefusedTicks(faults, cache.recordTicks(ticks)),
+      onTicks: (ticks) => reportRefusedTicks(faults, coreProcess(options.info), cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -148,15 +189,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         for (const event of events) alerts.engine.onOverride(event)
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
-      onPatch: (patch) => router.emit('board:patch', patch),
+      onPatch: (patch) => {
+        recordLayouts(labeller, patch, faults)
+        router.emit('board:patch', patch)
+      },
+      onStreamRefused: (streamId, reason, detail) => refusals.stream.refused(streamId, reason, detail),
       onSinkError: (sink, error) =>
         faults.report({
-          process: 'main',
+          process: coreProcess(options.info),
           kind: 'feed-sink-failed',
           message: `the ${sink} of one batch could not be handed on`,
           error,
         }),
     },
+  })
+
+  // Read only once alerts fire or the board sends a layout, by which time `live` exists.
+  const labeller: MatchLabeller = new MatchLabeller({
+    teams: (matchId) => teamsOf(watchlists, matchId),
+    liveLayout: (matchId) => live.layout(matchId),
+    cache,
   })
 
   const emitKeys = async () => {
@@ -191,6 +243,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const health = () => ({ ...live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
     info: options.info,
+    faults,
     health,
     settings,
     keys,
@@ -201,6 +254,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     odds: oddsClient,
     alerts,
     cache,
+    labels: labeller,
     ports: options.ports,
   })
 
@@ -211,7 +265,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setInterval(() => {
       const ts = Date.now()
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
-    }, options.heartbeatMs ?? 1000),
+    }, options.heartbeatMs ?? APP_HEARTBEAT_MS),
     setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
     setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
   ]
@@ -263,10 +317,10 @@ export function coreProcess(info: AppInfo): FaultProcess {
 }
 
 /** Ticks the cache refused (a price it cannot store, …): counted and logged, the rest was kept. */
-function reportRefusedTicks(faults: FaultReporter, refused: readonly RefusedTick[]): void {
+function reportRefusedTicks(faults: FaultReporter, process: FaultProcess, refused: readonly RefusedTick[]): void {
   for (const { tick, field, problem } of refused) {
     faults.report({
-      process: 'main',
+      process,
       kind: `refused:cache-${field}`,
       message: `tick not stored: ${problem}`,
       detail: { matchId: tick.matchId, oddType: tick.oddType, oddKey: tick.oddKey },
@@ -282,7 +336,17 @@ function compactCache(cache: Cache, retentionDays: number, log: CoreLog): void {
   }
 }
 
-function describeMatch(watchlists: WatchlistService, matchId: number): string {
+function teamsOf(watchlists: WatchlistService, matchId: number): Teams | null {
   const match = watchlists.allMatches().find((m) => m.matchId === matchId)
-  return match ? `${match.home.name} v ${match.away.name}` : `match ${matchId}`
+  return match ? { home: match.home.name, away: match.away.name } : null
+}
+
+/** Keeps every layout the board sends, so the match can still be named once it is off the board. */
+function recordLayouts(labeller: MatchLabeller, patch: BoardPatch, faults: FaultReporter): void {
+  try {
+    for (const board of patch.snapshots) labeller.record(board.layout)
+    for (const layout of patch.layouts) labeller.record(layout)
+  } catch (error) {
+    faults.report({ process: 'main', kind: 'labels-not-kept', message: 'a match layout could not be cached', error })
+  }
 }

@@ -9,11 +9,16 @@ import { BridgeFailure } from '../../shared/bridge/result'
 import type { AppHealth } from '../../shared/health'
 import type { KeysStatus } from '../../shared/keys'
 import { OVERRIDE_ALERT_CAP, RECENT_TAPE_LIMIT, RECENT_TAPE_WINDOW_MS, type HistorySeries } from '../../shared/history'
+import type { OutcomeRef } from '../../shared/domain'
+import { matchName, outcomeWords } from '../../shared/labels'
+import { formatPrice } from '../../shared/price-format'
 import type { AlertsService } from './alerts/alerts-service'
+import type { MatchLabeller } from './match-labeller'
 import type { BridgeRouter } from './bridge/router'
 import type { Cache } from './cache'
 import type { DiscoveryService } from './discovery/discovery-service'
 import { crashDirOf } from './faults/crash-files'
+import type { FaultReporter } from './faults/fault-reporter'
 import { orFail } from './discovery/discovery-service'
 import type { FeedSession } from './session/feed-session'
 import type { LiveFeed } from './session/live-feed'
@@ -25,6 +30,7 @@ import type { WatchlistService } from './watchlists/watchlist-service'
 
 export interface HandlerServices {
   info: AppInfo
+  faults: FaultReporter
   /** The feeds' health with the faults section (what `feed:health` also pushes every second). */
   health: () => AppHealth
   settings: SettingsService
@@ -36,11 +42,16 @@ export interface HandlerServices {
   odds: OddsClient
   alerts: AlertsService
   cache: Cache
+  labels: MatchLabeller
   ports: HostPorts
 }
 
 export function registerHandlers(router: BridgeRouter, s: HandlerServices): void {
   router.handle('app:info', () => s.info)
+  router.handle('app:reportFault', ({ kind, message, stack, where }) => {
+    s.faults.report({ process: 'renderer', kind, message, error: stack ?? undefined, detail: { where } })
+    return null
+  })
   router.handle('app:openCrashFolder', async () => {
     const path = crashDirOf(s.info.dataDir)
     mkdirSync(path, { recursive: true })
@@ -84,12 +95,12 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
     orFail(await s.odds.setOverride({ sport: sportOf(s, matchId), matchId, oddType }, body))
     return {
       ok: true,
-      message: `override set: ${body.oddKey} at ${body.oddValue.toFixed(2)} for ${body.durationSeconds} s`,
+      message: `override set: ${s.labels.describe({ matchId, oddType, oddKey: body.oddKey })} at ${formatPrice(body.oddValue)} for ${body.durationSeconds} s`,
     }
   })
   router.handle('overrides:lift', async ({ matchId, oddType, oddKey }) => {
     orFail(await s.odds.liftOverride({ sport: sportOf(s, matchId), matchId, oddType }, oddKey))
-    return { ok: true, message: `override lifted: ${oddKey}` }
+    return { ok: true, message: `override lifted: ${s.labels.describe({ matchId, oddType, oddKey })}` }
   })
   router.handle('window:openMatch', ({ matchId }) => s.ports.windows.openMatch(matchId))
 
@@ -101,9 +112,7 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('rules:deliveryGet', () => s.alerts.deliverySettings())
   router.handle('rules:deliverySet', (delivery) => s.alerts.setDeliverySettings(delivery))
 
-  router.handle('history:series', ({ matchId, from, to, maxPoints }) =>
-    historySeries(s.cache, matchId, from, to, maxPoints),
-  )
+  router.handle('history:series', ({ matchId, from, to, maxPoints }) => historySeries(s, matchId, from, to, maxPoints))
   router.handle('history:ticks', ({ matchId, from, to, offset, limit }) => {
     const range = rangeOf(from, to)
     const rows = s.cache.ticks(matchId, range.from, range.to, { limit, offset })
@@ -130,14 +139,16 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('history:export', ({ matchId, from, to }) => {
     const range = rangeOf(from, to)
     const day = new Date(range.to).toISOString().slice(0, 10)
+    const labels = s.labels.of(matchId)
+    const names = { match: matchName(matchId, labels.teams), outcome: (ref: OutcomeRef) => outcomeWords(ref, labels) }
     return s.ports.exporter.exportCsv(`odds-${matchId}-${day}.csv`, (write) =>
-      s.cache.exportCsv(matchId, range.from, range.to, write),
+      s.cache.exportCsv(matchId, range.from, range.to, names, write),
     )
   })
 }
 
 function historySeries(
-  cache: Cache,
+  { cache, labels }: HandlerServices,
   matchId: number,
   from: number | undefined,
   to: number | undefined,
@@ -158,6 +169,7 @@ function historySeries(
       suspended: o.points.map((p) => p.suspended),
     })),
     overrides: cache.overrideEvents(matchId, range.from, range.to),
+    labels: labels.of(matchId),
   }
 }
 

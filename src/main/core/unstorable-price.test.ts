@@ -9,8 +9,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MatchBoard } from '../../shared/board'
 import type { Core } from './app'
-import { waitUntil } from '../../test-support/wait'
-import { invoke, startTestCore, watchFirstLive } from './test-support'
+import { eventually, faultCount, invoke, startTestCore, watchFirstLive } from './test-support'
 
 const running: Core[] = []
 afterEach(async () => {
@@ -19,34 +18,42 @@ afterEach(async () => {
 
 describe('a price the cache cannot store', () => {
   it('is refused and counted, never fatal, while the other outcomes are still written', async () => {
-    const { core, logs } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
+    const { core, demoFeeds, logs } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-price-')), {
       demo: { rate: 300, liveMatches: 2 },
     })
     running.push(core)
     const matchId = await watchFirstLive(core)
-    const [board] = await waitUntil(async () => {
-      const boards = await invoke<MatchBoard[]>(core, 'board:get')
-      return boards[0]?.header.synced === true && boards[0].cells.length > 1 && boards
-    }, 'a synced board with prices')
+    const [board] = await eventually(
+      () => invoke<MatchBoard[]>(core, 'board:get'),
+      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 1,
+    )
     const target = board?.cells[0]
     if (!target) throw new Error('no cell')
 
+    // The bridge refuses an absurd price (issue 15.2), so the feed itself serves it, as when
+    // another desk of the same book sets it: PATCH straight to the simulator's override route.
+    const [feed] = demoFeeds
+    if (!feed) throw new Error('no demo feed')
     const setAt = Date.now()
-    await invoke(core, 'overrides:set', {
-      matchId,
-      oddType: target.oddType,
-      oddKey: target.oddKey,
-      oddValue: 1e9,
-      durationSeconds: 60,
-      suspended: false,
-    })
+    const answer = await fetch(
+      `${feed.oddsBaseUrl}/bookmaker/${feed.bookmakerId}/${feed.sport}/${matchId}/${target.oddType}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${feed.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ oddKey: target.oddKey, oddValue: 1e9, durationSeconds: 60, suspended: false }),
+      },
+    )
+    expect(answer.status).toBe(200)
 
     // The board shows what the feed serves; the cache refuses it with a count and a log line.
-    await waitUntil(async () => {
-      const boards = await invoke<MatchBoard[]>(core, 'board:get')
-      return boards[0]?.cells.find((c) => c.outcomeId === target.outcomeId)?.price === 1e9
-    }, 'the unstorable price on the board')
-    await vi.waitFor(() => expect(logs.join('\n')).toContain('main fault refused:cache-price'), { timeout: 10_000 })
+    await eventually(
+      () => invoke<MatchBoard[]>(core, 'board:get'),
+      (boards) => boards[0]?.cells.find((c) => c.outcomeId === target.outcomeId)?.price === 1e9,
+    )
+    await vi.waitFor(async () => expect(await faultCount(core, 'refused:cache-price')).toBeGreaterThan(0), {
+      timeout: 10_000,
+    })
+    expect(logs.join('\n')).toContain('fault refused:cache-price: tick not stored: price 1000000000')
 
     // Ticks keep being written after the refusal: the core is alive and the rest was not lost.
     await vi.waitFor(

@@ -16,13 +16,17 @@ import { OverrideAlerts } from './features/overrides/OverrideAlerts'
 import { OverrideEditorHost } from './features/overrides/OverrideEditor'
 import { ReviewScreen } from './features/review/ReviewScreen'
 import { loadSettings, SettingsScreen } from './features/settings/SettingsScreen'
+import { ConnectionBanner } from './features/status/ConnectionBanner'
+import { RecoveryNotice } from './features/status/RecoveryNotice'
 import { StatusBar } from './features/status/StatusBar'
 import { TapeView } from './features/tape/TapeView'
 import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
+import { ErrorBoundary, ScreenError } from './components/ErrorBoundary'
 import { describeError } from './lib/errors'
 import { startLiveTime } from './lib/live-time'
 import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
-import { startLiveSync } from './store/live-sync'
+import { useConnectionStore, startConnectionWatch } from './store/connection-store'
+import { loadLiveState, startLiveSync } from './store/live-sync'
 import { applySettings, useSettingsStore } from './store/settings-store'
 import { focusMatch, setPaletteOpen, showView, useUiStore, type View } from './store/ui-store'
 
@@ -39,11 +43,21 @@ export function App() {
   const [heartbeat, setHeartbeat] = useState<Heartbeat | null>(null)
   const [error, setError] = useState<string | null>(null)
   const singleMatch = useSingleMatchRoute()
+  const connected = useConnectionStore((s) => s.connected)
 
   useEffect(() => {
-    call('app:info').then(setInfo, (e: unknown) => setError(describeError(e)))
-    loadSettings()
+    const loadShell = () => {
+      call('app:info').then(setInfo, (e: unknown) => setError(describeError(e)))
+      loadSettings()
+    }
+    loadShell()
     const stops = [
+      // Back after a loss: the app may have restarted, so everything shown is loaded again.
+      startConnectionWatch(() => {
+        setError(null)
+        loadShell()
+        loadLiveState()
+      }),
       subscribe('app:heartbeat', setHeartbeat),
       subscribe('app:focusMatch', ({ matchId }) => {
         window.focus()
@@ -56,7 +70,7 @@ export function App() {
   }, [])
 
   return (
-    <div className="app-shell" data-testid="app-shell">
+    <div className="app-shell" data-testid="app-shell" data-connection={connected ? 'ok' : 'lost'}>
       <header className="top-bar">
         <span className="brand">Odds Monitor</span>
         {singleMatch === null && <Nav />}
@@ -65,10 +79,12 @@ export function App() {
           {info ? `${info.name} ${info.version} · ${info.host} · ${info.platform}` : 'connecting…'}
         </span>
         <span className="muted num" data-testid="heartbeat">
-          {heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
+          {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
         </span>
       </header>
+      <ConnectionBanner />
       {error && <div className="error-banner">{error}</div>}
+      <RecoveryNotice />
       <main className="main">{singleMatch === null ? <CurrentView /> : <SingleMatchView matchId={singleMatch} />}</main>
       <StatusBar />
       <OverrideEditorHost />
@@ -111,6 +127,20 @@ function CurrentView() {
     A: () => acknowledgeOverrideAlerts('all'),
     d: toggleDensity,
   })
+  const label = NAV.find((item) => item.view === view)?.label ?? view
+  // Keyed by view: a screen that failed is mounted afresh when the trader comes back to it.
+  return (
+    <ErrorBoundary
+      key={view}
+      where={`screen:${view}`}
+      fallback={(error, retry) => <ScreenError name={label} error={error} retry={retry} />}
+    >
+      <Screen view={view} />
+    </ErrorBoundary>
+  )
+}
+
+function Screen({ view }: { view: View }) {
   switch (view) {
     case 'board':
       return (

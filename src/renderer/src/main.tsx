@@ -1,7 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { installWindowFaultHandlers } from './lib/report-fault'
 import './styles.css'
+
+installWindowFaultHandlers()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')

@@ -6,6 +6,7 @@
 export const INVOKE_CHANNELS = [
   'app:info',
   'app:openCrashFolder',
+  'app:reportFault',
   'settings:get',
   'settings:update',
   'keys:status',
@@ -44,6 +45,8 @@ export const EVENT_CHANNELS = [
   'watchlists:changed',
   'alerts:changed',
   'app:focusMatch',
+  'bridge:connection',
+  'bridge:dropped',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

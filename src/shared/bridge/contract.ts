@@ -21,7 +21,7 @@ import { AppHealth } from '../health'
 import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
-import type { EventChannel, InvokeChannel } from './channels'
+import { EVENT_CHANNELS, type EventChannel, type InvokeChannel } from './channels'
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -37,6 +37,17 @@ export type AppInfo = z.infer<typeof AppInfo>
 export const Heartbeat = z.object({ ts: z.number(), uptimeMs: z.number() })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
+/** How often main sends `app:heartbeat`; the page counts the app lost after a few missed beats. */
+export const APP_HEARTBEAT_MS = 1000
+
+/**
+ * The transport's own word on the connection to the app. Main never sends it: the browser host's
+ * page script emits it when its socket closes or reopens (Electron's IPC cannot drop while the page
+ * lives; a hung main shows as missing heartbeats instead).
+ */
+export const BridgeConnection = z.object({ connected: z.boolean(), reason: z.string().nullable() })
+export type BridgeConnection = z.infer<typeof BridgeConnection>
+
 const NoInput = z.undefined()
 const MatchInput = z.strictObject({ matchId: z.number().int() })
 
@@ -47,6 +58,16 @@ const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
 const OpenedWindow = z.object({ url: z.string().nullable() })
 /** The crash folder's path is always given: where the host cannot show it, the page shows the path. */
 const OpenedFolder = z.object({ opened: z.boolean(), path: z.string() })
+/** What the page reports: the same kinds main uses for the same events. */
+const RendererFaultKind = z.enum(['render-error', 'uncaught-exception', 'unhandled-rejection'])
+export type RendererFaultKind = z.infer<typeof RendererFaultKind>
+const RendererFault = z.strictObject({
+  kind: RendererFaultKind,
+  message: z.string().max(2_000),
+  stack: z.string().max(20_000).nullable(),
+  /** Where on the page: `window`, `screen:board`, `match:1234`. */
+  where: z.string().max(200),
+})
 
 export interface InvokeSpec {
   input: z.ZodType
@@ -56,6 +77,7 @@ export interface InvokeSpec {
 export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
   'app:openCrashFolder': { input: NoInput, output: OpenedFolder },
+  'app:reportFault': { input: RendererFault, output: z.null() },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },
   'keys:status': { input: NoInput, output: KeysStatus },
@@ -97,6 +119,9 @@ export const eventContract = {
   'alerts:changed': AlertList,
   /** A notification was clicked: bring this match forward. */
   'app:focusMatch': MatchInput,
+  'bridge:connection': BridgeConnection,
+  /** Main dropped an event on this channel (it failed its schema): fetch that state afresh. */
+  'bridge:dropped': z.object({ channel: z.enum(EVENT_CHANNELS) }),
 } as const satisfies { [C in EventChannel]: z.ZodType }
 
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['input']>

@@ -5,6 +5,8 @@ export type BridgeErrorCode =
   | 'forbidden_sender'
   | 'invalid_output'
   | 'not_available'
+  /** The page lost its connection to the app (host gone or silent); the action may not have run. */
+  | 'disconnected'
   | 'key_rejected'
   | 'no_keychain'
   | 'feed_error'

@@ -79,9 +79,9 @@ describe('AlertDelivery: coalescing', () => {
       {
         title: '5 price moves',
         body: [
-          'Match 10: full-time match_winner home ▲ +10.0 %',
-          'Match 11: full-time match_winner home ▲ +10.0 %',
-          'Match 12: full-time match_winner home ▲ +10.0 %',
+          'Match 10: Match winner · Home ▲ +10.0 %',
+          'Match 11: Match winner · Home ▲ +10.0 %',
+          'Match 12: Match winner · Home ▲ +10.0 %',
           '…and 2 more',
         ].join('\n'),
         matchId: 10,
@@ -92,7 +92,7 @@ describe('AlertDelivery: coalescing', () => {
     p.price(outcome(0), 1.9)
     p.time.advance(5000)
     expect(p.notifier.shown[1]).toMatchObject({
-      title: 'Match 10: full-time match_winner home ▼ −13.6 %',
+      title: 'Match 10: Match winner · Home ▼ −13.6 %',
       alertIds: ['a6'],
     })
   })

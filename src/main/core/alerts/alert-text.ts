@@ -4,7 +4,7 @@
  */
 import type { AlertEntry, AlertKind } from '../../../shared/alerts'
 import type { OverrideEvent, PriceChange } from '../../../shared/domain'
-import { splitOddKey } from '../../../shared/wire/odds'
+import { formatPrice } from '../../../shared/price-format'
 import type { MatchStatusChange } from './ports'
 import type { Move } from './move-tracker'
 import type { Crossing } from './threshold-tracker'
@@ -14,9 +14,10 @@ export interface AlertText {
   body: string
 }
 
-/** Prices to at most 3 decimals without trailing zeros: 1.8, 1.825, 12. */
-export function formatPrice(price: number): string {
-  return String(Number(price.toFixed(3)))
+/** Who an alert is about, in the feed's words: `Lions v Tigers`, `Game handicap -1.5 · Lions`. */
+export interface AlertSubject {
+  match: string
+  outcome: string
 }
 
 function formatSigned(value: number, decimals: number): string {
@@ -24,23 +25,17 @@ function formatSigned(value: number, decimals: number): string {
   return value < 0 ? `−${text}` : `+${text}`
 }
 
-/** "full-time match_winner home" — the oddKey split into market and outcome when it has the A3 form. */
-function outcomeLabel(oddType: string, oddKey: string): string {
-  const parts = splitOddKey(oddKey)
-  return parts ? `${oddType} ${parts.market} ${parts.outcome}` : `${oddType} ${oddKey}`
-}
-
-export function moveText(matchName: string, change: PriceChange, move: Move, ruleName: string): AlertText {
+export function moveText(subject: AlertSubject, change: PriceChange, move: Move, ruleName: string): AlertText {
   const arrow = move.delta > 0 ? '▲' : '▼'
   const seconds = Math.max(0, Math.round((change.serverTs - move.fromTs) / 1000))
   return {
-    title: `${matchName}: ${outcomeLabel(change.oddType, change.oddKey)} ${arrow} ${formatSigned(move.pct, 1)} %`,
+    title: `${subject.match}: ${subject.outcome} ${arrow} ${formatSigned(move.pct, 1)} %`,
     body: `${formatPrice(move.fromPrice)} → ${formatPrice(move.toPrice)} in ${seconds} s · ${ruleName}`,
   }
 }
 
 export function thresholdText(
-  matchName: string,
+  subject: AlertSubject,
   change: PriceChange,
   threshold: number,
   crossing: Crossing,
@@ -48,22 +43,22 @@ export function thresholdText(
 ): AlertText {
   const verb = crossing === 'up' ? 'rose above' : 'fell below'
   return {
-    title: `${matchName}: ${outcomeLabel(change.oddType, change.oddKey)} ${verb} ${formatPrice(threshold)}`,
+    title: `${subject.match}: ${subject.outcome} ${verb} ${formatPrice(threshold)}`,
     body: `${formatPrice(change.previousPrice ?? change.price)} → ${formatPrice(change.price)} · ${ruleName}`,
   }
 }
 
-export function suspensionText(matchName: string, change: PriceChange, ruleName: string): AlertText {
+export function suspensionText(subject: AlertSubject, change: PriceChange, ruleName: string): AlertText {
   return {
-    title: `${matchName}: ${outcomeLabel(change.oddType, change.oddKey)} ${change.suspended ? 'suspended' : 'unsuspended'}`,
+    title: `${subject.match}: ${subject.outcome} ${change.suspended ? 'suspended' : 'unsuspended'}`,
     body: `Price ${formatPrice(change.price)} · ${ruleName}`,
   }
 }
 
-export function overrideText(matchName: string, event: OverrideEvent, ruleName: string): AlertText {
+export function overrideText(subject: AlertSubject, event: OverrideEvent, ruleName: string): AlertText {
   const from = event.previousValue === null ? '' : `${formatPrice(event.previousValue)} → `
   return {
-    title: `${matchName}: override ${event.action} on ${outcomeLabel(event.oddType, event.oddKey)}`,
+    title: `${subject.match}: override ${event.action} on ${subject.outcome}`,
     body: `${from}${formatPrice(event.oddValue)}${event.suspended ? ' (suspended)' : ''} · ${ruleName}`,
   }
 }

@@ -15,7 +15,7 @@ import { BridgeFailure } from '../../../shared/bridge/result'
 import type { KeyValueStore } from '../settings'
 import { AlertDelivery, type AlertsChange } from './alert-delivery'
 import type { Notifier } from './ports'
-import { RuleEngine } from './rule-engine'
+import { RuleEngine, type AlertNames } from './rule-engine'
 
 const RULES_KEY = 'alertRules'
 const DELIVERY_KEY = 'alertDelivery'
@@ -24,7 +24,7 @@ export interface AlertsServiceOptions {
   store: KeyValueStore
   notifier: Notifier
   watchlistsOf: (matchId: number) => readonly string[]
-  describeMatch?: (matchId: number) => string
+  names?: AlertNames
   now?: () => number
 }
 
@@ -43,7 +43,7 @@ export class AlertsService {
       settings: delivery.success ? delivery.data : DEFAULT_ALERT_DELIVERY_SETTINGS,
     })
     this.engine = new RuleEngine(
-      { watchlistsOf: options.watchlistsOf, now, sink: this.delivery, describeMatch: options.describeMatch },
+      { watchlistsOf: options.watchlistsOf, now, sink: this.delivery, names: options.names },
       this.rules,
     )
   }

@@ -182,7 +182,7 @@ describe('RuleEngine: move rules', () => {
         watchlistsOf: () => [],
         now: () => 42,
         sink: { accept: (f) => fired.push(f) },
-        describeMatch: () => 'Lions v Tigers',
+        names: { matchName: () => 'Lions v Tigers', describe: () => 'Match winner · Lions' },
       },
       [makeRule(pct5, { name: 'Big moves' })],
     )
@@ -192,8 +192,8 @@ describe('RuleEngine: move rules', () => {
     expect(fired).toHaveLength(1)
     expect(fired[0]).toMatchObject({ matchId: 1, oddType: 'full-time', oddKey: 'match_winner#home', at: 42 })
     expect(fired[0]?.text()).toEqual({
-      title: 'Lions v Tigers: full-time match_winner home ▲ +10.0 %',
-      body: '2 → 2.2 in 12 s · Big moves',
+      title: 'Lions v Tigers: Match winner · Lions ▲ +10.0 %',
+      body: '2.00 → 2.20 in 12 s · Big moves',
     })
   })
 })
@@ -354,10 +354,10 @@ describe('RuleEngine: override and match status rules', () => {
     const { engine, fired } = collectingEngine([{ condition: { kind: 'override', actions: ['set', 'expired'] } }])
     for (const action of ['set', 'changed', 'expired', 'lifted'] as const) engine.onOverride(override(action))
     expect(fired.map((f) => f.text().title)).toEqual([
-      'Match 1: override set on full-time match_winner home',
-      'Match 1: override expired on full-time match_winner home',
+      'Match 1: override set on Match winner · Home',
+      'Match 1: override expired on Match winner · Home',
     ])
-    expect(fired[0]?.text().body).toBe(`2 → 2.5 · ${fired[0]?.rule.name}`)
+    expect(fired[0]?.text().body).toBe(`2.00 → 2.50 · ${fired[0]?.rule.name}`)
   })
 
   const status = (from: MatchStatusChange['from'], to: MatchStatusChange['to']): MatchStatusChange => ({

@@ -5,8 +5,17 @@
  * notifications. Construction and `setRules` are cheap: no per-outcome state until events arrive.
  */
 import type { AlertRule } from '../../../shared/alerts'
-import { outcomeId, type OverrideEvent, type PriceChange } from '../../../shared/domain'
-import { matchStatusText, moveText, overrideText, suspensionText, thresholdText, type AlertText } from './alert-text'
+import { outcomeId, type OutcomeRef, type OverrideEvent, type PriceChange } from '../../../shared/domain'
+import { matchName, outcomeText, outcomeWords } from '../../../shared/labels'
+import {
+  matchStatusText,
+  moveText,
+  overrideText,
+  suspensionText,
+  thresholdText,
+  type AlertSubject,
+  type AlertText,
+} from './alert-text'
 import { MoveTracker } from './move-tracker'
 import type { AlertSink, MatchStatusChange } from './ports'
 import type { PriceRing } from './price-ring'
@@ -18,8 +27,18 @@ export interface RuleEngineDeps {
   watchlistsOf: WatchlistsOf
   now(): number
   sink: AlertSink
-  /** Display name of a match ("Home v Away") for alert text; defaults to "Match <id>". */
-  describeMatch?: (matchId: number) => string
+  /** Words for a match and an outcome in alert text; defaults to the keys turned into words. */
+  names?: AlertNames
+}
+
+export interface AlertNames {
+  matchName(matchId: number): string
+  describe(ref: OutcomeRef): string
+}
+
+const KEY_WORDS: AlertNames = {
+  matchName: (matchId) => matchName(matchId, null),
+  describe: (ref) => outcomeText(outcomeWords(ref, undefined)),
 }
 
 const PRICE_KINDS = new Set<string>(['move', 'threshold', 'suspension'])
@@ -63,18 +82,16 @@ export class RuleEngine {
       if (cond.kind === 'move') {
         ring ??= this.moves.record(outcome, change.serverTs, change.price)
         const move = this.moves.evaluate(ring, rule.id, cond, outcome)
-        if (move) this.fire(rule, change, () => moveText(this.matchName(change.matchId), change, move, rule.name))
+        if (move) this.fire(rule, change, () => moveText(this.subject(change), change, move, rule.name))
       } else if (cond.kind === 'threshold') {
         const crossing = this.thresholds.crossing(rule.id, outcome, cond.price, change.previousPrice, change.price)
         if (crossing && (cond.direction === 'either' || cond.direction === crossing)) {
-          this.fire(rule, change, () =>
-            thresholdText(this.matchName(change.matchId), change, cond.price, crossing, rule.name),
-          )
+          this.fire(rule, change, () => thresholdText(this.subject(change), change, cond.price, crossing, rule.name))
         }
       } else if (cond.kind === 'suspension') {
         if (change.previousSuspended === null || change.previousSuspended === change.suspended) return
         if (cond.on === 'either' || (cond.on === 'suspended') === change.suspended) {
-          this.fire(rule, change, () => suspensionText(this.matchName(change.matchId), change, rule.name))
+          this.fire(rule, change, () => suspensionText(this.subject(change), change, rule.name))
         }
       }
     })
@@ -84,7 +101,7 @@ export class RuleEngine {
     if (this.overrideRules.size === 0) return
     this.overrideRules.forEach(event, this.deps.watchlistsOf, (rule) => {
       if (rule.condition.kind === 'override' && rule.condition.actions.includes(event.action)) {
-        this.fire(rule, event, () => overrideText(this.matchName(event.matchId), event, rule.name))
+        this.fire(rule, event, () => overrideText(this.subject(event), event, rule.name))
       }
     })
   }
@@ -106,7 +123,12 @@ export class RuleEngine {
   }
 
   private matchName(matchId: number): string {
-    return this.deps.describeMatch?.(matchId) ?? `Match ${matchId}`
+    return (this.deps.names ?? KEY_WORDS).matchName(matchId)
+  }
+
+  private subject(ref: OutcomeRef): AlertSubject {
+    const names = this.deps.names ?? KEY_WORDS
+    return { match: names.matchName(ref.matchId), outcome: names.describe(ref) }
   }
 
   private fire(rule: AlertRule, target: AlertTarget, text: () => AlertText): void {

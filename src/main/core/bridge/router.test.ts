@@ -87,11 +87,43 @@ describe('BridgeRouter.emit', () => {
     expect(received).toEqual([['app:heartbeat', { ts: 1, uptimeMs: 2 }]])
   })
 
-  it('throws on a payload outside the contract and sends nothing', () => {
-    const router = makeRouter()
-    const sink = vi.fn()
-    router.addSink(sink)
-    expect(() => router.emit('app:heartbeat', { ts: 'now' } as never)).toThrow()
-    expect(sink).not.toHaveBeenCalled()
+  it('drops a payload outside the contract without throwing, reports it and tells the pages to resync', () => {
+    const dropped: unknown[] = []
+    const router = new BridgeRouter({
+      isTrustedSender: () => true,
+      onEmitDropped: (channel, reason) => dropped.push([channel, reason]),
+    })
+    const received: unknown[] = []
+    router.addSink((channel, payload) => received.push([channel, payload]))
+    expect(() => router.emit('board:patch', { seq: 'one' } as never)).not.toThrow()
+    expect(received).toEqual([['bridge:dropped', { channel: 'board:patch' }]])
+    expect(dropped).toEqual([['board:patch', expect.stringContaining('outside its schema: seq:')]])
+  })
+
+  it('a transport that throws is reported and does not keep the event from the others', () => {
+    const dropped: unknown[] = []
+    const router = new BridgeRouter({ isTrustedSender: () => true, onEmitDropped: (channel) => dropped.push(channel) })
+    const received: unknown[] = []
+    router.addSink(() => {
+      throw new Error('socket gone')
+    })
+    router.addSink((channel) => received.push(channel))
+    router.emit('app:heartbeat', { ts: 1, uptimeMs: 2 })
+    expect(received).toEqual(['app:heartbeat'])
+    expect(dropped).toEqual(['app:heartbeat'])
+  })
+
+  it('trusting hosts send events as built, unparsed; by default each is checked and copied', () => {
+    const payload = { ts: 1, uptimeMs: 2 }
+    const trusting = new BridgeRouter({ isTrustedSender: () => true, checkEvents: false })
+    const checking = makeRouter()
+    const sent: unknown[] = []
+    for (const router of [trusting, checking]) {
+      router.addSink((_channel, p) => sent.push(p))
+      router.emit('app:heartbeat', payload)
+    }
+    expect(sent[0]).toBe(payload)
+    expect(sent[1]).toEqual(payload)
+    expect(sent[1]).not.toBe(payload)
   })
 })

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OverrideEvent } from '../../../shared/domain'
+import type { OutcomeRef, OverrideEvent } from '../../../shared/domain'
+import { outcomeWords } from '../../../shared/labels'
 import { CacheClosedError, CacheFileError, CacheInputError, CSV_HEADER, openCache, type Cache } from './index'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema'
 import { tempDir, tick } from './test-helpers'
@@ -216,6 +217,26 @@ describe('schema versions and damaged files', () => {
     expect(cache.latestPrices(7)).toHaveLength(1)
   })
 
+  it.each([
+    ['an unversioned file with tables', 0],
+    ['a versioned file without our tables', 2],
+  ])("sets another program's SQLite database aside (%s), keeps it, and starts fresh", (_what, version) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const foreign = new Database(file)
+    foreign.exec("CREATE TABLE tick (who TEXT); INSERT INTO tick VALUES ('someone else')")
+    foreign.pragma(`user_version = ${version}`)
+    foreign.close()
+
+    const cache = openTracked(file, { now: () => 77 })
+    expect(cache.setAside?.problem).toBe('foreign')
+    expect(cache.setAside?.message).toContain('not an Odds Monitor cache')
+    const kept = new Database(`${file}.foreign-77`, { readonly: true })
+    expect(kept.prepare('SELECT who FROM tick').pluck().get()).toBe('someone else')
+    kept.close()
+    cache.recordTicks([tick(T0, 2.0)])
+    expect(cache.latestPrices(7)).toHaveLength(1)
+  })
+
   it('sets a corrupt file aside with its WAL, never overwriting it', () => {
     fs.mkdirSync(path.dirname(file), { recursive: true })
     const garbage = Buffer.from('this is not an SQLite database, just bytes '.repeat(200))
@@ -249,10 +270,21 @@ describe('schema versions and damaged files', () => {
 })
 
 describe('review queries', () => {
-  it('exports exact CSV with a header and quoting', () => {
+  it("exports exact CSV with the feed's words, the override flag, a header and quoting", () => {
     const cache = openTracked()
+    const names = {
+      match: 'Lions v Tigers',
+      outcome: (ref: OutcomeRef) => outcomeWords(ref, { teams: { home: 'Lions', away: 'Tigers' }, layout: null }),
+    }
+    // Overridden from T0 + 500 until it was lifted at T0 + 700.
+    cache.recordOverrideEvents([
+      { ...overrideEvent(T0 + 500), expiresAt: T0 + 60_000 },
+      { ...overrideEvent(T0 + 700), action: 'lifted' },
+    ])
     cache.recordTicks([
       tick(T0, 2.1),
+      tick(T0 + 600, 2.5),
+      tick(T0 + 800, 2.1),
       tick(T0 + 1000, 1.875, {
         oddType: 'player',
         oddKey: 'top "bat", home#=SUM(A1)',
@@ -262,17 +294,19 @@ describe('review queries', () => {
       tick(T0 + 2000, 3, { matchId: 8 }),
     ])
     const chunks: string[] = []
-    expect(cache.exportCsv(7, T0, T0 + 5000, (c) => chunks.push(c))).toBe(2)
+    expect(cache.exportCsv(7, T0, T0 + 5000, names, (c) => chunks.push(c))).toBe(4)
     expect(chunks.join('')).toBe(
       `${CSV_HEADER}\r\n` +
-        '2025-06-01T12:00:00.000Z,2025-06-01T11:59:59.985Z,7,full-time,match_winner#home,2.1,false\r\n' +
-        `2025-06-01T12:00:01.000Z,2025-06-01T12:00:00.990Z,7,player,"top ""bat"", home#=SUM(A1)",1.875,true\r\n`,
+        '2025-06-01T12:00:00.000Z,2025-06-01T11:59:59.985Z,7,Lions v Tigers,full-time,match_winner#home,Match winner,Lions,2.1,false,false\r\n' +
+        '2025-06-01T12:00:00.600Z,2025-06-01T12:00:00.585Z,7,Lions v Tigers,full-time,match_winner#home,Match winner,Lions,2.5,false,true\r\n' +
+        '2025-06-01T12:00:00.800Z,2025-06-01T12:00:00.785Z,7,Lions v Tigers,full-time,match_winner#home,Match winner,Lions,2.1,false,false\r\n' +
+        `2025-06-01T12:00:01.000Z,2025-06-01T12:00:00.990Z,7,Lions v Tigers,player,"top ""bat"", home#=SUM(A1)","Top ""bat"", home (Player)",'=SUM(A1),1.875,true,false\r\n`,
     )
     const formula: string[] = []
     cache.recordTicks([tick(T0 + 3000, 2, { oddKey: '=HYPERLINK("x")' })])
-    cache.exportCsv(7, T0 + 3000, T0 + 3000, (c) => formula.push(c))
+    cache.exportCsv(7, T0 + 3000, T0 + 3000, { ...names, match: '=cmd' }, (c) => formula.push(c))
     expect(formula.join('').split('\r\n')[1]).toBe(
-      `2025-06-01T12:00:03.000Z,2025-06-01T12:00:02.985Z,7,full-time,"'=HYPERLINK(""x"")",2,false`,
+      `2025-06-01T12:00:03.000Z,2025-06-01T12:00:02.985Z,7,'=cmd,full-time,"'=HYPERLINK(""x"")","'=HYPERLINK(""x"")","'=HYPERLINK(""x"")",2,false,false`,
     )
   })
 

@@ -6,14 +6,17 @@
  */
 import type Database from 'better-sqlite3'
 import type { OutcomeRef, OverrideEvent, PriceChange, PriceTick } from '../../../shared/domain'
+import type { MatchLabels } from '../../../shared/labels'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
 import { openDatabase } from './open-database'
 import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
+import { MatchLabelStore } from './match-labels'
 import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
-import { TickRows } from './tick-rows'
+import { overrideSpans } from './override-spans'
+import { TickRows, type CsvNames } from './tick-rows'
 import { TickWriter, type FlushResult, type RefusedTick } from './tick-writer'
 
 export interface CacheOptions {
@@ -51,6 +54,9 @@ export interface Cache {
   putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void
   getReference<T = unknown>(sport: string, route: string, paramsKey: string): CachedReference<T> | null
   upsertMatches(sport: string, matches: readonly MatchRecord[]): void
+  /** Keeps the words for a match's outcomes (see match-labels.ts). */
+  putLabels(matchId: number, labels: MatchLabels): void
+  labels(matchId: number): MatchLabels | null
   getMatches<T = unknown>(sport: string, ids: readonly number[]): Map<number, StoredRecord<T>>
   /** Outcomes the cache holds ticks for, in first-seen order. */
   outcomes(matchId: number): OutcomeRef[]
@@ -65,8 +71,17 @@ export interface Cache {
   history(matchId: number, outcome: OutcomeSelector, from: number, to: number, maxPoints: number): OutcomeHistory[]
   /** Raw ticks in time order for the tick table. */
   ticks(matchId: number, from: number, to: number, page: TickPage): PriceTick[]
-  /** Streams the match's ticks over [from, to] as CSV; returns how many ticks were written. */
-  exportCsv(matchId: number, from: number, to: number, write: (chunk: string) => void): number
+  /**
+   * Streams the match's ticks over [from, to] as CSV with the match, market and outcome named by
+   * `describe` and each tick's override flag; returns how many ticks were written.
+   */
+  exportCsv(
+    matchId: number,
+    from: number,
+    to: number,
+    names: Pick<CsvNames, 'match' | 'outcome'>,
+    write: (chunk: string) => void,
+  ): number
   /** Deletes what is older than `retentionDays` and gives the space back to the file system. */
   compact(retentionDays: number, now?: number): CompactResult
   close(): void
@@ -93,6 +108,7 @@ interface CacheParts {
   history: HistoryReader
   tickRows: TickRows
   recent: RecentChanges
+  labels: MatchLabelStore
 }
 
 /** What every call checks first: the cache is open; reads flush first so they see every recorded tick. */
@@ -112,6 +128,7 @@ function prepareParts(db: Database.Database, flushBatchSize: number): CacheParts
     history: new HistoryReader(db),
     tickRows: new TickRows(db),
     recent: new RecentChanges(db),
+    labels: new MatchLabelStore(db),
   }
 }
 
@@ -144,10 +161,10 @@ function startFlushTimer(flush: () => unknown, options: CacheOptions): NodeJS.Ti
 
 type WriteCalls = Pick<
   Cache,
-  'recordTicks' | 'flush' | 'recordOverrideEvents' | 'recordAlerts' | 'putReference' | 'upsertMatches'
+  'recordTicks' | 'flush' | 'recordOverrideEvents' | 'recordAlerts' | 'putReference' | 'upsertMatches' | 'putLabels'
 >
 
-function writeCalls({ writer, records }: CacheParts, access: Access, now: () => number): WriteCalls {
+function writeCalls({ writer, records, labels }: CacheParts, access: Access, now: () => number): WriteCalls {
   const { live, flush } = access
   return {
     recordTicks(ticks) {
@@ -173,15 +190,19 @@ function writeCalls({ writer, records }: CacheParts, access: Access, now: () => 
       live()
       records.upsertMatches(sport, matches, now())
     },
+    putLabels(matchId, matchLabels) {
+      live()
+      labels.put(matchId, matchLabels, now())
+    },
   }
 }
 
 type RecordReadCalls = Pick<
   Cache,
-  'alerts' | 'recentAlerts' | 'getReference' | 'getMatches' | 'overrideEvents' | 'recentOverrideEvents'
+  'alerts' | 'recentAlerts' | 'getReference' | 'getMatches' | 'overrideEvents' | 'recentOverrideEvents' | 'labels'
 >
 
-function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadCalls {
+function recordReadCalls({ records, labels }: CacheParts, { live }: Access): RecordReadCalls {
   return {
     alerts(from = 0, to = END_OF_TIME, limit = 10_000) {
       live()
@@ -207,6 +228,10 @@ function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadC
       requireRange(from, to)
       return records.overrideEvents(matchId, from, to)
     },
+    labels(matchId) {
+      live()
+      return labels.get(matchId)
+    },
     recentOverrideEvents(limit) {
       live()
       requireInteger(limit, 'limit', 1)
@@ -217,7 +242,10 @@ function recordReadCalls({ records }: CacheParts, { live }: Access): RecordReadC
 
 type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'>
 
-function tickReadCalls({ outcomes, history, tickRows, recent }: CacheParts, { readable }: Access): TickReadCalls {
+function tickReadCalls(
+  { outcomes, history, tickRows, recent, records }: CacheParts,
+  { readable }: Access,
+): TickReadCalls {
   return {
     outcomes(matchId) {
       readable()
@@ -250,10 +278,11 @@ function tickReadCalls({ outcomes, history, tickRows, recent }: CacheParts, { re
       requireInteger(page.offset ?? 0, 'offset', 0)
       return tickRows.ticks(matchId, from, to, page.limit, page.offset ?? 0)
     },
-    exportCsv(matchId, from, to, write) {
+    exportCsv(matchId, from, to, names, write) {
       readable()
       requireRange(from, to)
-      return tickRows.exportCsv(matchId, from, to, write)
+      const overridden = overrideSpans(records.overrideEvents(matchId, 0, to))
+      return tickRows.exportCsv(matchId, from, to, { ...names, overridden }, write)
     },
   }
 }

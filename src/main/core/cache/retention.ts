@@ -17,6 +17,7 @@ export interface CompactResult {
   overrideEventsDeleted: number
   alertsDeleted: number
   matchesDeleted: number
+  labelsDeleted: number
   /** Outcome ids with nothing left, removed from the outcome table. */
   outcomesDeleted: number[]
   pagesFreed: number
@@ -45,6 +46,10 @@ export function compact(db: Database.Database, retentionDays: number, now: numbe
     overrideEventsDeleted: db.prepare('DELETE FROM override_event WHERE received_ts < ?').run(cutoff).changes,
     alertsDeleted: db.prepare('DELETE FROM alert WHERE created_at < ?').run(cutoff).changes,
     matchesDeleted: db.prepare('DELETE FROM match WHERE updated_at < ?').run(cutoff).changes,
+    // Labels stay as long as ticks they name do.
+    labelsDeleted: db
+      .prepare('DELETE FROM match_labels WHERE updated_at < ? AND match_id NOT IN (SELECT match_id FROM outcome)')
+      .run(cutoff).changes,
   }))()
   return { cutoff, ticksDeleted, outcomesDeleted, ...others, pagesFreed: vacuumIncrementally(db) }
 }

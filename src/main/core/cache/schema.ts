@@ -88,6 +88,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX alert_by_time ON alert (created_at);
   CREATE INDEX alert_by_match ON alert (match_id, created_at);
   `,
+  // 3: the words for a match's outcomes (teams, the feed's market and outcome labels), so review and
+  // the CSV can name what the cache holds after the match has left the board.
+  `
+  CREATE TABLE match_labels (
+    match_id INTEGER PRIMARY KEY,
+    updated_at INTEGER NOT NULL,
+    labels TEXT NOT NULL
+  );
+  `,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -1,6 +1,7 @@
 /** Raw ticks of one match: in time order (the review tick table, the CSV export) and the last of each outcome. */
 import type Database from 'better-sqlite3'
-import type { PriceTick } from '../../../shared/domain'
+import { outcomeId, type OutcomeRef, type PriceTick } from '../../../shared/domain'
+import type { OutcomeWords } from '../../../shared/labels'
 import type { StoredOutcome } from './outcomes'
 import { milliToPrice } from './tick-writer'
 
@@ -12,7 +13,15 @@ ORDER BY k.t, k.outcome_id, k.tie`
 
 type Row = [t: number, serverDelta: number, oddType: string, oddKey: string, price: number, suspended: number]
 
-export const CSV_HEADER = 'received_time,server_time,match_id,odd_type,odd_key,price,suspended'
+export const CSV_HEADER =
+  'received_time,server_time,match_id,match,odd_type,odd_key,market,outcome,price,suspended,overridden'
+
+/** The words the CSV carries next to the keys (shared/labels.ts), and which ticks were overrides. */
+export interface CsvNames {
+  match: string
+  outcome(ref: OutcomeRef): OutcomeWords
+  overridden(ref: OutcomeRef, receivedTs: number): boolean
+}
 const CSV_LINES_PER_CHUNK = 1000
 
 /**
@@ -74,8 +83,11 @@ export class TickRows {
   }
 
   /** Streams the CSV in chunks of whole lines; `write` must not call back into the cache. Returns the tick count. */
-  exportCsv(matchId: number, from: number, to: number, write: (chunk: string) => void): number {
+  exportCsv(matchId: number, from: number, to: number, names: CsvNames, write: (chunk: string) => void): number {
     write(`${CSV_HEADER}\r\n`)
+    const match = csvText(names.match)
+    // Named once per outcome, not once per tick.
+    const words = new Map<string, string>()
     let lines: string[] = []
     let count = 0
     for (const [t, delta, oddType, oddKey, price, suspended] of this.all.iterate(
@@ -83,8 +95,16 @@ export class TickRows {
       from,
       to,
     ) as IterableIterator<Row>) {
+      const ref = { matchId, oddType, oddKey }
+      const id = outcomeId(ref)
+      let named = words.get(id)
+      if (named === undefined) {
+        const { market, outcome } = names.outcome(ref)
+        named = `${csvText(oddType)},${csvText(oddKey)},${csvText(market)},${csvText(outcome)}`
+        words.set(id, named)
+      }
       lines.push(
-        `${new Date(t).toISOString()},${new Date(t + delta).toISOString()},${matchId},${csvText(oddType)},${csvText(oddKey)},${milliToPrice(price)},${suspended === 1}`,
+        `${new Date(t).toISOString()},${new Date(t + delta).toISOString()},${matchId},${match},${named},${milliToPrice(price)},${suspended === 1},${names.overridden(ref, t)}`,
       )
       count++
       if (lines.length === CSV_LINES_PER_CHUNK) {

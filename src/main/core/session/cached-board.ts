@@ -7,6 +7,7 @@
 import type { BoardCell, LayoutGroup, MatchBoard } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { outcomeId, type OverrideEvent, type PriceTick } from '../../../shared/domain'
+import { keyToWords } from '../../../shared/labels'
 import { splitOddKey } from '../../../shared/wire/odds'
 
 export interface BoardArchive {
@@ -29,7 +30,7 @@ export function cachedBoard(archive: BoardArchive, match: MatchSummary, now: num
     if (!market) {
       market = {
         name: parts.market,
-        label: parts.market.replace(/_/g, ' '),
+        label: keyToWords(parts.market),
         line: null,
         suspended: false,
         outcomes: [],

@@ -4,7 +4,7 @@
  * that subscribes to the same watched matches; its first act per match is a REST snapshot, so the
  * board converges to the new feed's truth.
  */
-import type { MatchBoard } from '../../../shared/board'
+import type { MatchBoard, MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
 import type { ServiceState } from '../clients/http/service-gate'
@@ -79,6 +79,12 @@ export class LiveFeed {
       const board = live?.header.synced ? live : (cachedBoard(this.options.archive, match, now) ?? live)
       return board ? [board] : []
     })
+  }
+
+  /** The watched match's live layout; null before its snapshot or when not watched. */
+  layout(matchId: number): MatchLayout | null {
+    const layout = this.engine?.layout(matchId)
+    return layout && layout.groups.length > 0 ? layout : null
   }
 
   /** Stream health from the engine plus the REST side of each service from the clients' gates. */

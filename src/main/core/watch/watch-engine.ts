@@ -5,7 +5,7 @@
  * alert rules (every tick / change / override, once per event-loop turn), and the board (one
  * patch per conflation interval).
  */
-import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch } from '../../../shared/board'
+import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
 import {
@@ -35,6 +35,8 @@ export interface WatchSinks extends FeedSinks {
   onMatchStatus?(change: MatchStatusChange): void
   /** Every stream state transition (for a pushed health view; `health()` gives the whole picture). */
   onStreamState?(health: StreamHealth): void
+  /** A stream message refused (counted in that stream's health already): for the log. */
+  onStreamRefused?(streamId: string, reason: 'malformed' | 'unknown_kind', detail: string): void
 }
 
 export type SnapshotFetcher = (sport: string, matchId: number, signal: AbortSignal) => Promise<unknown>
@@ -227,6 +229,11 @@ export class WatchEngine {
     return { header: { ...w.header }, layout: w.book.layout(), cells: w.book.cells() }
   }
 
+  /** The match's layout (labels, lines), or undefined when not watched. */
+  layout(matchId: number): MatchLayout | undefined {
+    return this.watched.get(matchId)?.book.layout()
+  }
+
   watchedMatchIds(): number[] {
     return [...this.watched.keys()]
   }
@@ -271,6 +278,7 @@ export class WatchEngine {
       onMessage,
       onConnected,
       onState: (h) => this.o.sinks.onStreamState?.(h),
+      onRefused: (reason, detail) => this.o.sinks.onStreamRefused?.(`${service}:${w.matchId}:${kind}`, reason, detail),
       slots: this.slots,
       transports: this.o.transports,
       staleAfterMs: this.o.staleAfterMs ?? 15_000,

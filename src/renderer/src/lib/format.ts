@@ -1,9 +1,7 @@
 /** Number and time formats shared by the board, the tape and the alerts. */
 import type { Direction } from '../../../shared/domain'
 
-export function formatPrice(price: number): string {
-  return price.toFixed(2)
-}
+export { formatPrice } from '../../../shared/price-format'
 
 export function formatPct(pct: number): string {
   return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`
@@ -56,15 +54,4 @@ export function formatClockTime(epochMs: number): string {
 
 export function formatStart(epochMs: number | null): string {
   return epochMs === null ? '' : startTime.format(epochMs)
-}
-
-/** `match_winner#home` → `home`: the outcome part of an odd key (the market is shown beside it). */
-export function outcomeKeyOf(oddKey: string): string {
-  const hash = oddKey.indexOf('#')
-  return hash >= 0 ? oddKey.slice(hash + 1) : oddKey
-}
-
-export function marketKeyOf(oddKey: string): string {
-  const hash = oddKey.indexOf('#')
-  return hash >= 0 ? oddKey.slice(0, hash) : oddKey
 }

@@ -3,23 +3,36 @@
  * since the last call and forgets entries that fell out of the ring, so keeping a filter applied
  * over 100,000 entries costs the new entries only.
  */
-import type { PriceChange } from '../../../shared/domain'
+import { outcomeId, type PriceChange } from '../../../shared/domain'
 import type { TapeRing } from './tape-ring'
 
 export interface TapeFilter {
   /** Matches to show (the active watchlist's, or the one the trader picked). */
   matchIds: ReadonlySet<number>
-  /** Market name (`match_winner`); '' for all. */
+  /** Words the market's label holds, any case (`handicap` finds `Game handicap -1.5`); '' for all. */
   market: string
   /** Minimum absolute move in percent; 0 for all. */
   minMovePct: number
 }
 
-export function tapeFilterPredicate(filter: TapeFilter): (change: PriceChange) => boolean {
+/** `marketOf` names a change's market as the trader reads it (store/outcome-names.ts). */
+export function tapeFilterPredicate(
+  filter: TapeFilter,
+  marketOf: (change: PriceChange) => string,
+): (change: PriceChange) => boolean {
+  const wanted = filter.market.toLowerCase()
+  // Named once per outcome: a filter over 100,000 entries must not name every entry.
+  const fits = new Map<string, boolean>()
+  const marketFits = (change: PriceChange): boolean => {
+    const id = outcomeId(change)
+    let fit = fits.get(id)
+    if (fit === undefined) fits.set(id, (fit = marketOf(change).toLowerCase().includes(wanted)))
+    return fit
+  }
   return (change) =>
     filter.matchIds.has(change.matchId) &&
-    (filter.market === '' || change.oddKey.startsWith(`${filter.market}#`) || change.oddKey === filter.market) &&
-    Math.abs(change.deltaPct) >= filter.minMovePct
+    Math.abs(change.deltaPct) >= filter.minMovePct &&
+    (wanted === '' || marketFits(change))
 }
 
 export class FilteredTape {

@@ -1,7 +1,8 @@
 /**
  * Keeps the renderer's stores in step with main: loads the board, watchlists, feed mode and
- * health once, then follows their events. A lost board patch (a seq gap) reloads the board. The
- * tape and override alerts start from what the cache recorded before a restart.
+ * health, then follows their events. A lost board patch (a seq gap, or one main dropped) reloads
+ * the board; a restored connection to the app reloads them all (loadLiveState). The tape and
+ * override alerts start from what the cache recorded before a restart.
  */
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
@@ -10,15 +11,24 @@ import { awaitHistory, loadBoards, loadHistory, receivePatch } from './board-sto
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
+function reloadBoard(): Promise<void> {
+  return call('board:get').then(
+    (boards) => {
+      loadBoards(boards)
+      useFeedStore.setState({ boardError: null })
+    },
+    (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
+  )
+}
+
+function reloadWatchlists(): Promise<void> {
+  return call('watchlists:get').then(
+    (state) => useWatchlistStore.setState({ state, error: null }),
+    (error: unknown) => useWatchlistStore.setState({ error: describeError(error) }),
+  )
+}
+
 export function startLiveSync(): () => void {
-  const reloadBoard = () =>
-    call('board:get').then(
-      (boards) => {
-        loadBoards(boards)
-        useFeedStore.setState({ boardError: null })
-      },
-      (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
-    )
   awaitHistory()
   call('history:recent').then(loadHistory, () => loadHistory(null)) // no history is an empty tape, not an error
   const unsubscribers = [
@@ -27,14 +37,22 @@ export function startLiveSync(): () => void {
       recordPaintProbe(patch)
     }),
     subscribe('watchlists:changed', (state) => useWatchlistStore.setState({ state, error: null })),
+    // Main dropped an event it could not send: what it carried is fetched afresh.
+    subscribe('bridge:dropped', ({ channel }) => {
+      if (channel === 'board:patch') void reloadBoard()
+      if (channel === 'watchlists:changed') void reloadWatchlists()
+    }),
     subscribe('feed:health', (health) => useFeedStore.setState({ health })),
     subscribe('feed:mode', (mode) => useFeedStore.setState({ mode })),
   ]
+  loadLiveState()
+  return () => unsubscribers.forEach((off) => off())
+}
+
+/** Loads the board, watchlists, feed mode and health whole, as main has them now. */
+export function loadLiveState(): void {
   void reloadBoard()
-  call('watchlists:get').then(
-    (state) => useWatchlistStore.setState({ state, error: null }),
-    (error: unknown) => useWatchlistStore.setState({ error: describeError(error) }),
-  )
+  void reloadWatchlists()
   call('feed:mode').then(
     (mode) => useFeedStore.setState({ mode }),
     () => undefined, // the event brings it when main has one; the badge just stays hidden
@@ -43,5 +61,4 @@ export function startLiveSync(): () => void {
     (health) => useFeedStore.setState({ health }),
     () => undefined, // health is pushed every second anyway
   )
-  return () => unsubscribers.forEach((off) => off())
 }

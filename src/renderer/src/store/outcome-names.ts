@@ -1,10 +1,10 @@
 /**
- * Words for an outcome reference: match teams from the watchlists, market and outcome labels
- * from the board layout; falls back to the raw keys when the match is not (or no longer) watched.
+ * Words for an outcome reference as the renderer knows them now: the match's teams from the
+ * watchlists, the feed's market and outcome labels from the board layout (shared/labels.ts does
+ * the naming, for the core's texts too).
  */
 import type { OutcomeRef } from '../../../shared/domain'
-import { outcomeId } from '../../../shared/domain'
-import { marketKeyOf, outcomeKeyOf } from '../lib/format'
+import { matchName, outcomeWords, type Teams } from '../../../shared/labels'
 import { useBoardStore } from './board-store'
 import { useWatchlistStore } from './watchlist-store'
 
@@ -14,28 +14,16 @@ export interface OutcomeName {
   outcome: string
 }
 
-export function nameOutcome(ref: OutcomeRef): OutcomeName {
-  const id = outcomeId(ref)
-  let match = `match ${ref.matchId}`
+function teamsOf(matchId: number): Teams | null {
   for (const list of useWatchlistStore.getState().state?.lists ?? []) {
-    const found = list.matches.find((m) => m.matchId === ref.matchId)
-    if (found) {
-      match = `${found.home.name} v ${found.away.name}`
-      break
-    }
+    const found = list.matches.find((m) => m.matchId === matchId)
+    if (found) return { home: found.home.name, away: found.away.name }
   }
-  const layout = useBoardStore.getState().layouts[ref.matchId]
-  for (const group of layout?.groups ?? []) {
-    if (group.oddType !== ref.oddType) continue
-    for (const market of group.markets) {
-      const outcome = market.outcomes.find((o) => o.outcomeId === id)
-      if (outcome)
-        return {
-          match,
-          market: `${market.label}${market.line === null ? '' : ` ${market.line}`}`,
-          outcome: outcome.label,
-        }
-    }
-  }
-  return { match, market: `${ref.oddType} ${marketKeyOf(ref.oddKey)}`, outcome: outcomeKeyOf(ref.oddKey) }
+  return null
+}
+
+export function nameOutcome(ref: OutcomeRef): OutcomeName {
+  const teams = teamsOf(ref.matchId)
+  const layout = useBoardStore.getState().layouts[ref.matchId] ?? null
+  return { match: matchName(ref.matchId, teams), ...outcomeWords(ref, { teams, layout }) }
 }

@@ -4,7 +4,7 @@ import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
-import { MatchCard } from './MatchCard'
+import { GuardedMatchCard } from './GuardedMatchCard'
 
 export function BoardView() {
   const list = useActiveWatchlist()
@@ -32,7 +32,7 @@ export function BoardView() {
       )}
       <VisibilityContext value={tracker}>
         {list?.matches.map((match) => (
-          <MatchCard key={match.matchId} match={match} onRemove={remove} />
+          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
         ))}
       </VisibilityContext>
     </div>
@@ -45,7 +45,7 @@ export function SingleMatchView({ matchId }: { matchId: number }) {
   if (!match) return <div className="empty-state">Match {matchId} is not on any watchlist.</div>
   return (
     <div className="board single" data-testid="board">
-      <MatchCard match={match} />
+      <GuardedMatchCard match={match} />
     </div>
   )
 }

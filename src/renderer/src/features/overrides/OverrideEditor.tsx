@@ -8,7 +8,7 @@ import { useState } from 'react'
 import type { BoardCell } from '../../../../shared/board'
 import type { OverrideCommand } from '../../../../shared/keys'
 import { DEFAULT_SETTINGS } from '../../../../shared/settings'
-import { call } from '../../bridge'
+import { BridgeCallError, call } from '../../bridge'
 import { Modal } from '../../components/Modal'
 import { describeError } from '../../lib/errors'
 import { formatPrice } from '../../lib/format'
@@ -26,7 +26,11 @@ export function OverrideEditorHost() {
   return outcomeId ? <OverrideEditor key={outcomeId} outcomeId={outcomeId} /> : null
 }
 
-type Step = { kind: 'edit' } | ConfirmStep | { kind: 'sending' } | { kind: 'answered'; ok: boolean; message: string }
+type Step =
+  | { kind: 'edit' }
+  | ConfirmStep
+  | { kind: 'sending' }
+  | { kind: 'answered'; verdict: 'Done' | 'Refused' | 'No answer'; message: string }
 
 function OverrideEditor({ outcomeId }: { outcomeId: string }) {
   const cell = useCell(outcomeId)
@@ -44,9 +48,11 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
     const ref = { matchId: cell.matchId, oddType: cell.oddType, oddKey: cell.oddKey }
     try {
       const answer = command ? await call('overrides:set', command) : await call('overrides:lift', ref)
-      setStep({ kind: 'answered', ok: answer.ok, message: answer.message })
+      setStep({ kind: 'answered', verdict: answer.ok ? 'Done' : 'Refused', message: answer.message })
     } catch (error) {
-      setStep({ kind: 'answered', ok: false, message: describeError(error) })
+      // Lost connection: the app may have served it or not, so it is not called a refusal.
+      const lost = error instanceof BridgeCallError && error.error.code === 'disconnected'
+      setStep({ kind: 'answered', verdict: lost ? 'No answer' : 'Refused', message: describeError(error) })
     }
   }
   return (
@@ -84,9 +90,8 @@ function OverrideEditor({ outcomeId }: { outcomeId: string }) {
       {step.kind === 'sending' && <p className="muted">Sending…</p>}
       {step.kind === 'answered' && (
         <div className="answer">
-          <p className={step.ok ? 'ok-text' : 'error-text'} data-testid="override-answer">
-            {step.ok ? 'Done: ' : 'Refused: '}
-            {step.message}
+          <p className={step.verdict === 'Done' ? 'ok-text' : 'error-text'} data-testid="override-answer">
+            {step.verdict}: {step.message}
           </p>
           <div className="actions">
             <button type="button" onClick={() => setStep({ kind: 'edit' })}>

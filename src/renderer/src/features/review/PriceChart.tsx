@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { OverrideEventKind } from '../../../../shared/domain'
+import { formatPrice } from '../../lib/format'
 import { priceAxisLabels } from './review-format'
 import type { ChartData, OverrideMarker } from './series-align'
 
@@ -74,7 +75,7 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
           stroke: lineColour(i),
           width: 1.5,
           paths: uPlot.paths.stepped?.({ align: 1 }),
-          value: (_u: uPlot, v: number | null) => (v === null ? '—' : v.toFixed(2)),
+          value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatPrice(v)),
         })),
       ],
       hooks: {

@@ -8,10 +8,10 @@ import type { OutcomeSeries } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { useFlash } from '../../lib/flash'
-import { arrowOf, formatPrice, outcomeKeyOf } from '../../lib/format'
+import { arrowOf, formatPrice } from '../../lib/format'
 import { boardBefore, REPLAY_SPEEDS, replayKey, TickStream, type ReplayBoard, type ReplaySpeed } from './replay'
 import { ReplayRun, type ReplayFrame } from './replay-run'
-import { marketsOf, outcomesOfMarket } from './series-align'
+import { marketsOf, outcomesOfMarket, type OutcomeNamer } from './series-align'
 import { formatSpan, formatTickTime } from './review-format'
 
 interface Props {
@@ -20,9 +20,10 @@ interface Props {
   to: number
   /** Every outcome of the match, for the grid's layout (groups, markets, outcomes in recorded order). */
   outcomes: readonly OutcomeSeries[]
+  names: OutcomeNamer
 }
 
-export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
+export function ReplayPanel({ matchId, from, to, outcomes, names }: Props) {
   const [speed, setSpeed] = useState<ReplaySpeed>(10)
   const [view, setView] = useState<ReplayFrame | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -100,7 +101,7 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
       )}
       {error && <div className="inline-note">Replay: {error}</div>}
       {view ? (
-        <ReplayGrid outcomes={outcomes} board={view.board} />
+        <ReplayGrid outcomes={outcomes} names={names} board={view.board} />
       ) : (
         <div className="muted pad">Play replays the {formatSpan(from, to)} shown above.</div>
       )}
@@ -109,29 +110,31 @@ export function ReplayPanel({ matchId, from, to, outcomes }: Props) {
 }
 
 /** Markets in the order the recording first saw them, each with its outcomes. */
-function gridLayout(outcomes: readonly OutcomeSeries[]) {
-  return marketsOf(outcomes).map((m) => ({
+function gridLayout(outcomes: readonly OutcomeSeries[], names: OutcomeNamer) {
+  return marketsOf(outcomes, names).map((m) => ({
     ...m,
     outcomes: outcomesOfMarket(outcomes, m.key).map((o) => ({
       key: replayKey(o.oddType, o.oddKey),
-      label: outcomeKeyOf(o.oddKey),
+      label: names(o).outcome,
     })),
   }))
 }
 
 const ReplayGrid = memo(function ReplayGrid({
   outcomes,
+  names,
   board,
 }: {
   outcomes: readonly OutcomeSeries[]
+  names: OutcomeNamer
   board: ReplayBoard
 }) {
   return (
     <div className="replay-grid" data-testid="replay-grid">
-      {gridLayout(outcomes).map((m) => (
+      {gridLayout(outcomes, names).map((m) => (
         <div className="replay-market" key={m.key}>
-          <span className="replay-market-label" title={`${m.oddType} · ${m.market}`}>
-            <span className="muted">{m.oddType}</span> {m.market}
+          <span className="replay-market-label" title={m.label}>
+            {m.label}
           </span>
           {m.outcomes.map((o) => (
             <ReplayCellView key={o.key} label={o.label} cell={board.get(o.key)} outcome={o.key} />

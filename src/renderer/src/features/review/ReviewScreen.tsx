@@ -12,7 +12,7 @@ import { ExportButton } from './ExportButton'
 import { MatchPicker } from './MatchPicker'
 import { MARKER_COLOURS, PriceChart } from './PriceChart'
 import { ReplayPanel } from './ReplayPanel'
-import { alignOutcomes, marketsOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
+import { alignOutcomes, marketsOf, namerOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
 import { TickTable } from './TickTable'
 import { formatRange } from './review-format'
 import './review.css'
@@ -46,15 +46,20 @@ export function ReviewScreen() {
   const selectRange = useCallback((from: number, to: number) => setRange({ from, to }), [])
 
   const series = load.series
-  const markets = useMemo(() => (series ? marketsOf(series.outcomes) : []), [series])
+  // Before the series is in, outcomes are named from their keys.
+  const names = useMemo(
+    () => namerOf({ matchId: matchId ?? 0, labels: series?.labels ?? { teams: null, layout: null } }),
+    [matchId, series],
+  )
+  const markets = useMemo(() => (series ? marketsOf(series.outcomes, names) : []), [series, names])
   const market = markets.find((m) => m.key === marketKey) ?? markets[0] ?? null
   const chart = useMemo(() => {
     if (!series || !market) return null
     return {
-      data: alignOutcomes(outcomesOfMarket(series.outcomes, market.key)),
-      markers: overrideMarkers(series.overrides, market),
+      data: alignOutcomes(outcomesOfMarket(series.outcomes, market.key), names),
+      markers: overrideMarkers(series.overrides, market, names),
     }
-  }, [series, market])
+  }, [series, market, names])
   const span = range ?? (series ? seriesSpan(series) : null)
   const points = series?.outcomes.reduce((sum, o) => sum + o.t.length, 0) ?? 0
 
@@ -102,7 +107,7 @@ export function ReviewScreen() {
                     className={m.key === market?.key ? 'on' : ''}
                     onClick={() => setMarketKey(m.key)}
                   >
-                    {m.key}
+                    {m.label}
                   </button>
                 ))}
               </div>
@@ -141,6 +146,7 @@ export function ReviewScreen() {
               from={range?.from}
               to={range?.to}
               reloadKey={reloadKey}
+              names={names}
             />
             {series && span && (
               <ReplayPanel
@@ -149,6 +155,7 @@ export function ReviewScreen() {
                 from={span.from}
                 to={span.to}
                 outcomes={series.outcomes}
+                names={names}
               />
             )}
           </div>

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react'
 import type { TickRow } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
-import { formatPrice, marketKeyOf, outcomeKeyOf } from '../../lib/format'
+import { formatPrice } from '../../lib/format'
 import { formatTickTime } from './review-format'
+import type { OutcomeNamer } from './series-align'
 
 const PAGE = 100
 
@@ -14,9 +15,10 @@ interface Props {
   to: number | undefined
   /** Bumps when the screen reloads, so the table follows newly recorded ticks (another range remounts it). */
   reloadKey: number
+  names: OutcomeNamer
 }
 
-export function TickTable({ matchId, from, to, reloadKey }: Props) {
+export function TickTable({ matchId, from, to, reloadKey, names }: Props) {
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<{ rows: TickRow[]; total: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -78,7 +80,6 @@ export function TickTable({ matchId, from, to, reloadKey }: Props) {
             <tr>
               <th>Received</th>
               <th>Server</th>
-              <th>Group</th>
               <th>Market</th>
               <th>Outcome</th>
               <th className="right">Price</th>
@@ -90,9 +91,8 @@ export function TickTable({ matchId, from, to, reloadKey }: Props) {
               <tr key={offset + i} data-testid="tick-row" className={row.suspended ? 'suspended' : ''}>
                 <td className="num">{formatTickTime(row.receivedTs)}</td>
                 <td className="num muted">{formatTickTime(row.serverTs)}</td>
-                <td>{row.oddType}</td>
-                <td>{marketKeyOf(row.oddKey)}</td>
-                <td>{outcomeKeyOf(row.oddKey)}</td>
+                <td>{names(row).market}</td>
+                <td>{names(row).outcome}</td>
                 <td className="num right">{formatPrice(row.price)}</td>
                 <td className={row.suspended ? 'susp' : 'muted'}>{row.suspended ? 'SUSP' : 'open'}</td>
               </tr>

@@ -14,6 +14,7 @@ describe('boardBefore', () => {
       to: 999,
       totalTicks: 3,
       overrides: [],
+      labels: { teams: null, layout: null },
       outcomes: [
         { oddType: 'main', oddKey: 'w#home', t: [10, 20], price: [1.5, 1.6], suspended: [false, true] },
         { oddType: 'main', oddKey: 'w#away', t: [], price: [], suspended: [] },

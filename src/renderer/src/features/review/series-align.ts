@@ -6,13 +6,28 @@
  */
 import type { OverrideEvent, OverrideEventKind } from '../../../../shared/domain'
 import type { HistorySeries, OutcomeSeries } from '../../../../shared/history'
-import { marketKeyOf, outcomeKeyOf } from '../../lib/format'
+import { outcomeWords, type MatchLabels, type OutcomeWords } from '../../../../shared/labels'
+import { formatPrice } from '../../../../shared/price-format'
 
 /** One market of a match: an odd group plus the market part of its odd keys. */
 export interface MarketRef {
   key: string
   oddType: string
   market: string
+  /** The feed's words for it: `Game handicap -1.5`. */
+  label: string
+}
+
+/** Words for the recorded outcomes of one match. */
+export type OutcomeNamer = (o: { oddType: string; oddKey: string }) => OutcomeWords
+
+export function namerOf(series: { matchId: number; labels: MatchLabels }): OutcomeNamer {
+  return (o) => outcomeWords({ matchId: series.matchId, oddType: o.oddType, oddKey: o.oddKey }, series.labels)
+}
+
+function marketKeyOf(oddKey: string): string {
+  const hash = oddKey.indexOf('#')
+  return hash >= 0 ? oddKey.slice(0, hash) : oddKey
 }
 
 export interface ChartData {
@@ -37,11 +52,12 @@ function marketKey(oddType: string, oddKey: string): string {
 }
 
 /** Markets in the order the recording lists their first outcome. */
-export function marketsOf(outcomes: readonly OutcomeSeries[]): MarketRef[] {
+export function marketsOf(outcomes: readonly OutcomeSeries[], names: OutcomeNamer): MarketRef[] {
   const seen = new Map<string, MarketRef>()
   for (const o of outcomes) {
     const key = marketKey(o.oddType, o.oddKey)
-    if (!seen.has(key)) seen.set(key, { key, oddType: o.oddType, market: marketKeyOf(o.oddKey) })
+    if (!seen.has(key))
+      seen.set(key, { key, oddType: o.oddType, market: marketKeyOf(o.oddKey), label: names(o).market })
   }
   return [...seen.values()]
 }
@@ -50,7 +66,7 @@ export function outcomesOfMarket(outcomes: readonly OutcomeSeries[], key: string
   return outcomes.filter((o) => marketKey(o.oddType, o.oddKey) === key)
 }
 
-export function alignOutcomes(outcomes: readonly OutcomeSeries[]): ChartData {
+export function alignOutcomes(outcomes: readonly OutcomeSeries[], names: OutcomeNamer): ChartData {
   const times = new Set<number>()
   for (const o of outcomes) for (const t of o.t) times.add(t)
   const xMs = [...times].sort((a, b) => a - b)
@@ -76,7 +92,7 @@ export function alignOutcomes(outcomes: readonly OutcomeSeries[]): ChartData {
   return {
     x: xMs.map((t) => t / 1000),
     ys,
-    labels: outcomes.map((o) => outcomeKeyOf(o.oddKey)),
+    labels: outcomes.map((o) => names(o).outcome),
     suspendedSpans: spansOf(xMs, suspendedAt),
   }
 }
@@ -97,13 +113,17 @@ function spansOf(xMs: readonly number[], suspendedAt: readonly boolean[]): [numb
   return spans
 }
 
-export function overrideMarkers(overrides: readonly OverrideEvent[], market: MarketRef): OverrideMarker[] {
+export function overrideMarkers(
+  overrides: readonly OverrideEvent[],
+  market: MarketRef,
+  names: OutcomeNamer,
+): OverrideMarker[] {
   return overrides
     .filter((e) => e.oddType === market.oddType && marketKeyOf(e.oddKey) === market.market)
     .map((e) => ({
       x: e.receivedTs / 1000,
       action: e.action,
-      label: `${e.action} ${outcomeKeyOf(e.oddKey)} ${e.oddValue.toFixed(2)}${e.suspended ? ' (susp)' : ''}`,
+      label: `${e.action} ${names(e).outcome} ${formatPrice(e.oddValue)}${e.suspended ? ' (susp)' : ''}`,
     }))
 }
 

@@ -5,6 +5,7 @@
 import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
 import { formatAge } from '../../lib/format'
 import { untilLabel } from '../../lib/live-time'
+import { useConnectionStore } from '../../store/connection-store'
 import { useFeedStore } from '../../store/feed-store'
 import { FaultsStatus } from './FaultsStatus'
 
@@ -13,6 +14,15 @@ const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 export function StatusBar() {
   const health = useFeedStore((s) => s.health)
   const mode = useFeedStore((s) => s.mode)
+  const connected = useConnectionStore((s) => s.connected)
+  if (!connected) {
+    // The last health main sent is not the feed's now: show none rather than a frozen "live".
+    return (
+      <footer className="status-bar" data-testid="status-bar">
+        <span className="badge bad">connection to the app lost</span>
+      </footer>
+    )
+  }
   return (
     <footer className="status-bar" data-testid="status-bar">
       {mode?.mode === 'demo' && (

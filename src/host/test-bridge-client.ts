@@ -1,0 +1,42 @@
+/**
+ * A test's own page over real sockets: connects to a running browser host's bridge WebSocket the
+ * way the page script does (token, same Origin), invokes channels and records every event.
+ */
+import WebSocket from 'ws'
+import type { InvokeChannel } from '../shared/bridge/channels'
+import type { BridgeResult } from '../shared/bridge/result'
+import { BRIDGE_SOCKET_PATH, type HostToPage } from './protocol'
+
+export interface BridgeClient {
+  events: Array<{ event: string; payload: unknown }>
+  invoke<T = unknown>(channel: InvokeChannel, input?: unknown): Promise<T>
+  close(): void
+}
+
+export async function connectBridge(origin: string, token: string): Promise<BridgeClient> {
+  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}${BRIDGE_SOCKET_PATH}?token=${token}`, { origin })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  const events: BridgeClient['events'] = []
+  const pending = new Map<number, (result: BridgeResult<unknown>) => void>()
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as HostToPage
+    if ('event' in message) events.push(message)
+    else if ('id' in message) pending.get(message.id)?.(message.result)
+  })
+  let nextId = 1
+  return {
+    events,
+    async invoke<T>(channel: InvokeChannel, input?: unknown): Promise<T> {
+      const id = nextId++
+      const answer = new Promise<BridgeResult<unknown>>((resolve) => pending.set(id, resolve))
+      ws.send(JSON.stringify({ id, channel, input }))
+      const result = await answer
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+      return result.value as T
+    },
+    close: () => ws.close(),
+  }
+}

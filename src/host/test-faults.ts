@@ -1,0 +1,42 @@
+/**
+ * Faults the browser host can be started with, for tests only (`--test-faults a,b`): they prove
+ * over real sockets that the host survives what used to end it. Never set in a normal run.
+ *
+ * - `timer-throw`: a timer callback throws once (an uncaught exception).
+ * - `promise-reject`: a promise rejects with no handler once (an unhandled rejection).
+ * - `drop-board-snapshot`: the first board patch that carries a match's whole board leaves main
+ *   outside its schema, as a bug in main would make it; the router must drop it and the page resync.
+ */
+import type { Core } from '../main/core/app'
+
+export const TEST_FAULTS = ['timer-throw', 'promise-reject', 'drop-board-snapshot'] as const
+export type TestFault = (typeof TEST_FAULTS)[number]
+
+export function parseTestFaults(value: string | undefined): TestFault[] {
+  const names = (value ?? '').split(',').filter(Boolean)
+  const unknown = names.filter((name) => !(TEST_FAULTS as readonly string[]).includes(name))
+  if (unknown.length) throw new Error(`unknown --test-faults ${unknown.join(', ')}; known: ${TEST_FAULTS.join(', ')}`)
+  return names as TestFault[]
+}
+
+export function injectTestFaults(core: Core, faults: readonly TestFault[]): void {
+  if (faults.includes('timer-throw')) {
+    setTimeout(() => {
+      throw new Error('test fault: thrown from a timer')
+    }, 0)
+  }
+  if (faults.includes('promise-reject')) void Promise.reject(new Error('test fault: a promise nobody awaited'))
+  if (faults.includes('drop-board-snapshot')) breakFirstBoardSnapshot(core)
+}
+
+function breakFirstBoardSnapshot(core: Core): void {
+  const emit = core.router.emit.bind(core.router)
+  let broken = false
+  core.router.emit = (channel, payload) => {
+    if (broken || channel !== 'board:patch' || !('snapshots' in payload) || payload.snapshots.length === 0) {
+      return emit(channel, payload)
+    }
+    broken = true
+    emit(channel, { ...payload, seq: 0.5 }) // seq must be an integer: the schema refuses it
+  }
+}

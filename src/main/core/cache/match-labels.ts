@@ -1,0 +1,37 @@
+/**
+ * The words for each match's outcomes as last seen live (teams, the feed's layout), one JSON row per
+ * match, so review and the CSV can name what the cache holds after the match has left the board.
+ */
+import type Database from 'better-sqlite3'
+import { MatchLabels } from '../../../shared/labels'
+import { CacheInputError } from './errors'
+
+export class MatchLabelStore {
+  private readonly upsert: Database.Statement
+  private readonly select: Database.Statement
+
+  constructor(db: Database.Database) {
+    this.upsert = db.prepare(`INSERT INTO match_labels (match_id, updated_at, labels) VALUES (?, ?, ?)
+      ON CONFLICT (match_id) DO UPDATE SET updated_at = excluded.updated_at, labels = excluded.labels`)
+    this.select = db.prepare('SELECT labels FROM match_labels WHERE match_id = ?').pluck()
+  }
+
+  put(matchId: number, labels: MatchLabels, now: number): void {
+    if (!Number.isSafeInteger(matchId)) throw new CacheInputError(`match labels: matchId must be an integer`)
+    const parsed = MatchLabels.safeParse(labels)
+    if (!parsed.success) throw new CacheInputError(`match labels of ${matchId} are not labels`)
+    this.upsert.run(matchId, now, JSON.stringify(parsed.data))
+  }
+
+  /** null when never recorded, or when the row no longer parses (written by another version). */
+  get(matchId: number): MatchLabels | null {
+    const text = this.select.get(matchId) as string | undefined
+    if (text === undefined) return null
+    try {
+      const parsed = MatchLabels.safeParse(JSON.parse(text))
+      return parsed.success ? parsed.data : null
+    } catch {
+      return null
+    }
+  }
+}
