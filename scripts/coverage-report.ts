@@ -32,19 +32,19 @@ const inCore = (file: string) => file.startsWith('src/main/core/')
 
 /**
  * Line coverage each group must reach (issue 12's targets: core 90, shell 85, host 80, renderer 85,
- * overall 85). Set about a point under the figures measured when this gate landed (core 95.7,
- * shell 85.4, host 88.0, renderer 89.2, overall 94.4; the e2e part moves a little with timing), all
- * above those targets, so the gate catches a fall from there.
+ * overall 85). Set a point or so under the figures measured when this gate landed (core 95.2,
+ * shell 87.6, host 88.1, renderer 90.4, overall 94.2; the e2e part moves a little with timing),
+ * all above those targets, so the gate catches a fall from there.
  */
 const GROUPS: readonly Group[] = [
-  { name: 'core', threshold: 95, holds: inCore },
+  { name: 'core', threshold: 94, holds: inCore },
   {
     name: 'shell',
-    threshold: 85,
+    threshold: 86,
     holds: (file) => (file.startsWith('src/main/') && !inCore(file)) || file.startsWith('src/preload/'),
   },
   { name: 'host', threshold: 87, holds: (file) => file.startsWith('src/host/') },
-  { name: 'renderer', threshold: 88, holds: (file) => file.startsWith('src/renderer/') },
+  { name: 'renderer', threshold: 89, holds: (file) => file.startsWith('src/renderer/') },
   { name: 'overall', threshold: 93, holds: (file) => file.startsWith('src/') },
 ]
 
