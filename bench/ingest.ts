@@ -59,7 +59,7 @@ async function measure(seconds: number, count: () => number): Promise<Figure> {
 }
 
 /** The recording made from a simulator run just for it (12 live matches at 20k/s, 3 s). */
-async function recordFromSimulator(): Promise<Recording> {
+export async function recordFromSimulator(): Promise<Recording> {
   const { child, info } = await startSimProcess(20_000, 4)
   try {
     return await record(info, await liveOddsTargets(info), 3)

@@ -15,6 +15,7 @@ import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createCore } from '../main/core/app'
 import { startSimulator } from '../sim'
 import { isAppUrl } from '../main/core/bridge/trust'
+import { setAsideUnreadableSettings } from '../main/core/settings-file'
 import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
 import { defaultDataDir } from './data-dir'
 import { hostToken } from './host-token'
@@ -69,6 +70,8 @@ try {
 }
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
+// conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
+const settingsSetAside = setAsideUnreadableSettings(dataDir)
 const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
 const log = {
   info: (message: string, ...details: unknown[]) => console.error(`[info] ${message}`, ...details),
@@ -91,6 +94,7 @@ const host = await startHost({
       checkEvents: process.env.NODE_ENV !== 'production',
       log,
       startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
+      settingsSetAside,
     }),
 })
 

@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { parseJsonSafely } from '../shared/safe-json'
 import type { Core } from '../main/core/app'
 import { downloadExporter, type FolderOpener, type HostPorts } from '../main/core/host-ports'
 import { PLACEHOLDER_PNG } from '../main/core/images'
@@ -118,12 +119,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 
   async function answer(ws: WebSocket, text: string, senderUrl: string): Promise<void> {
-    let request: PageToHost
-    try {
-      request = JSON.parse(text) as PageToHost
-    } catch {
-      return // not a request of ours; nothing to answer to
+    const parsed = parseJsonSafely(text)
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
+      // Not a request of ours: nothing to answer to, but counted.
+      const detail = parsed.ok ? 'not an object' : parsed.detail
+      core.faults.report({ process: 'host', kind: 'refused:bridge', message: `bridge message refused: ${detail}` })
+      return
     }
+    const request = parsed.value as PageToHost
     if ('notificationClicked' in request) {
       const matchId = request.notificationClicked?.matchId
       if (Number.isInteger(matchId)) core.focusMatch(matchId)

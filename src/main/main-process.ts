@@ -6,6 +6,7 @@
 import { join } from 'node:path'
 import type { SimulatorHandle } from '../sim/types'
 import { createCore, type Core, type CoreLog } from './core/app'
+import { setAsideUnreadableSettings } from './core/settings-file'
 import { isAppUrl } from './core/bridge/trust'
 import type { FaultReporter } from './core/faults/fault-reporter'
 import type { SecretStore } from './core/secrets/secret-store'
@@ -126,6 +127,8 @@ async function startShell(
   faults: ReturnType<typeof faultDoor>,
 ): Promise<RunningShell> {
   const { electron, log, renderer, platform } = options
+  // electron-store throws on a file that is not JSON: an unreadable one is kept aside, defaults used.
+  const settingsSetAside = setAsideUnreadableSettings(electron.app.getPath('userData'))
   const store = options.openStore()
   const icon = join(options.resourcesDir, 'icon.png')
   const windowOptions = { preloadDir: options.preloadDir, app: renderer.app, icon, faults }
@@ -151,6 +154,7 @@ async function startShell(
     checkEvents: !electron.app.isPackaged,
     log,
     startDemoFeed: options.startDemoFeed,
+    settingsSetAside,
   })
   faults.open(core.faults)
   electron.app.on('child-process-gone', (_event, details) => reportChildProcessGone(faults, details))

@@ -1,6 +1,6 @@
 /**
  * Command-line options of `npm run sim`. `--faults` takes a comma list:
- * `drop=5,malformed=0.1,unknown=0.05,slow=200,burst429=20:3:2,error5xx=0.1`
+ * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1`
  * (burst429 = every:count:retryAfterSeconds). Bad input is a typed error, never a crash.
  */
 import type { FaultOptions, SimulatorOptions } from './types'
@@ -24,12 +24,14 @@ function number(flag: string, text: string | undefined, min: number, max = Numbe
   return value
 }
 
-type NumberFault = 'dropEverySeconds' | 'malformedRatio' | 'unknownKindRatio' | 'slowMs' | 'error5xxRatio'
+type NumberFault =
+  'dropEverySeconds' | 'malformedRatio' | 'unknownKindRatio' | 'hostileRatio' | 'slowMs' | 'error5xxRatio'
 
 const NUMBER_FAULTS: Record<string, { field: NumberFault; min: number; max?: number }> = {
   drop: { field: 'dropEverySeconds', min: 0.1 },
   malformed: { field: 'malformedRatio', min: 0, max: 1 },
   unknown: { field: 'unknownKindRatio', min: 0, max: 1 },
+  hostile: { field: 'hostileRatio', min: 0, max: 1 },
   slow: { field: 'slowMs', min: 0 },
   error5xx: { field: 'error5xxRatio', min: 0, max: 1 },
 }
@@ -49,7 +51,7 @@ export function parseFaults(text: string): FaultOptions {
         retryAfterSeconds: number('burst429 retryAfter', retry, 0),
       }
     } else {
-      throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, slow, burst429, error5xx`)
+      throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx`)
     }
   }
   return faults

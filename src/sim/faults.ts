@@ -2,8 +2,17 @@
  * Fault injection for tests: what the client must survive, switched on per option and drawn
  * from a seeded generator so a failing run can be replayed.
  */
+import { hostileFrame, type StreamFault } from './hostile'
 import { Rng } from './rng'
 import type { FaultOptions } from './types'
+
+/** One text to send on a stream, and which fault it carries (null for the real message). */
+export interface StreamText {
+  text: string
+  fault: StreamFault | null
+  /** Close the connection after this text (see HostileFrame). */
+  thenClose?: true
+}
 
 export type HttpFault = { kind: 'none' } | { kind: '429'; retryAfterSeconds: number } | { kind: '503' }
 
@@ -12,6 +21,7 @@ export class Faults {
   private requests = 0
   private refusalsLeft = 0
   private unknownKinds = 0
+  private hostile = 0
 
   constructor(private readonly rng: Rng) {}
 
@@ -47,26 +57,30 @@ export class Faults {
 
   /**
    * Applies the message faults to one serialized stream message. Returns the texts to send in
-   * order: the message itself, a malformed stand-in for it, and/or an unknown-kind message sent
-   * before it (extra, so the stream's data is not lost to that fault; malformed text replaces).
+   * order: the message itself, a malformed or hostile stand-in for it, and/or an unknown-kind
+   * message sent before it (extra, so the stream's data is not lost to that fault; malformed and
+   * hostile text replaces).
    */
-  streamTexts(text: string): string[] {
-    const { malformedRatio = 0, unknownKindRatio = 0 } = this.options
-    if (malformedRatio <= 0 && unknownKindRatio <= 0) return [text]
-    const out: string[] = []
+  streamTexts(text: string): StreamText[] {
+    const { malformedRatio = 0, unknownKindRatio = 0, hostileRatio = 0 } = this.options
+    if (malformedRatio <= 0 && unknownKindRatio <= 0 && hostileRatio <= 0) return [{ text, fault: null }]
+    const out: StreamText[] = []
     if (unknownKindRatio > 0 && this.rng.chance(unknownKindRatio)) {
-      out.push(
-        JSON.stringify({
+      out.push({
+        text: JSON.stringify({
           type: `sim_unknown_kind_${++this.unknownKinds % 3}`,
           note: 'fault injection',
           ts: Date.now(),
         }),
-      )
+        fault: 'unknown_kind',
+      })
     }
+    if (hostileRatio > 0 && this.rng.chance(hostileRatio))
+      out.push(hostileFrame(text, this.hostile++, this.options.hostileHugeEvery ?? 0))
     // Cut mid-way: the classic torn frame a client must count and skip, not crash on.
-    out.push(
-      malformedRatio > 0 && this.rng.chance(malformedRatio) ? `${text.slice(0, Math.max(1, text.length >> 1))}` : text,
-    )
+    else if (malformedRatio > 0 && this.rng.chance(malformedRatio))
+      out.push({ text: text.slice(0, Math.max(1, text.length >> 1)), fault: 'malformed' })
+    else out.push({ text, fault: null })
     return out
   }
 }

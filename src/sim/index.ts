@@ -93,6 +93,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       },
       liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),
       stats: () => ({ priceMessagesSent: engine.priceMessagesSent, connections: hub.connections }),
+      faultsDelivered: () => ({ ...hub.delivered }),
     },
   }
 }

@@ -27,6 +27,10 @@ export interface FaultOptions {
   malformedRatio?: number
   /** 0..1 of stream messages of an unknown `type`. */
   unknownKindRatio?: number
+  /** 0..1 of stream messages replaced by a hostile one (hostile.ts: wrong types, NaN, prices ≤ 1, `__proto__` keys…). */
+  hostileRatio?: number
+  /** Every N-th hostile message is a frame over 256 KiB (0 or absent: never). */
+  hostileHugeEvery?: number
   /** Delay every HTTP answer. */
   slowMs?: number
   /** After every `every` requests, answer `count` requests 429 with Retry-After. */
@@ -59,5 +63,7 @@ export interface SimulatorHandle extends SimulatorInfo {
     matchPrices(sport: string, matchId: number): MatchPricesWire
     liveOddsMatchIds(sport: string): number[]
     stats(): { priceMessagesSent: number; connections: number }
+    /** Faulty stream messages handed to open connections since start, per kind (one per connection). */
+    faultsDelivered(): { malformed: number; unknownKind: number }
   }
 }

@@ -19,6 +19,7 @@ import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
+import { refusalReporters } from './refusals'
 import { crashDirOf } from './faults/crash-files'
 import { FaultLog } from './faults/fault-log'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
@@ -30,6 +31,7 @@ import { KeyService } from './secrets/key-service'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
+import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
 import type { BoardPatch } from '../../shared/board'
@@ -51,6 +53,8 @@ export interface CoreOptions {
   startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
+  /** The host found the settings file unreadable and moved it here before opening its store. */
+  settingsSetAside?: SetAsideSettings | null
   /** Check event payloads against the contract as they leave (default true; a shipped app passes false). */
   checkEvents?: boolean
 }
@@ -76,6 +80,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.info.dataDir, { recursive: true })
   const { log, faults, secrets } = createFaultPath(options)
 
+  const refusals = refusalReporters(faults, coreProcess(options.info), (line) => log.error(line))
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
     checkEvents: options.checkEvents,
@@ -88,13 +93,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         message: `a ${channel} event was dropped: ${reason}`,
         error,
       }),
+    onRefused: refusals.bridge,
   })
-  const settings = new SettingsService(store)
+  if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
+  const settings = new SettingsService(store, refusals.settingsField)
   const watchlists = new WatchlistService(store)
   const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
-  if (cache.setAside) log.error(`cache file set aside: ${cache.setAside.message}`)
+  if (cache.setAside) refusals.cacheFile(cache.setAside)
 
   const session: FeedSession = new FeedSession({
     settings: () => settings.get(),
@@ -106,10 +113,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startDemoFeed: options.startDemoFeed,
     log,
   })
-  const dataHttp = new HttpClient({ service: 'data-service', getKey: () => session.getKey('data-service') })
-  const oddsHttp = new HttpClient({ service: 'odds-feed', getKey: () => session.getKey('odds-feed') })
-  const dataClient = new DataServiceClient({ http: dataHttp, settings: () => session.endpoints(), cache })
-  const oddsClient = new OddsClient({ http: oddsHttp, settings: () => session.endpoints() })
+  const dataHttp = new HttpClient({
+    service: 'data-service',
+    getKey: () => session.getKey('data-service'),
+    onRefused: refusals.restAnswer,
+  })
+  const oddsHttp = new HttpClient({
+    service: 'odds-feed',
+    getKey: () => session.getKey('odds-feed'),
+    onRefused: refusals.restAnswer,
+  })
+  const dataClient = new DataServiceClient({
+    http: dataHttp,
+    settings: () => session.endpoints(),
+    cache,
+    onMalformed: refusals.restAnswer,
+  })
+  const oddsClient = new OddsClient({
+    http: oddsHttp,
+    settings: () => session.endpoints(),
+    onMalformed: refusals.restAnswer,
+  })
+
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
     store: secrets,
@@ -155,7 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archive: cache,
     restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => reportRefusedTicks(faults, cache.recordTicks(ticks)),
+      onTicks: (ticks) => reportRefusedTicks(faults, coreProcess(options.info), cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -168,9 +193,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         recordLayouts(labeller, patch, faults)
         router.emit('board:patch', patch)
       },
+      onStreamRefused: (streamId, reason, detail) => refusals.stream.refused(streamId, reason, detail),
       onSinkError: (sink, error) =>
         faults.report({
-          process: 'main',
+          process: coreProcess(options.info),
           kind: 'feed-sink-failed',
           message: `the ${sink} of one batch could not be handed on`,
           error,
@@ -291,10 +317,10 @@ export function coreProcess(info: AppInfo): FaultProcess {
 }
 
 /** Ticks the cache refused (a price it cannot store, …): counted and logged, the rest was kept. */
-function reportRefusedTicks(faults: FaultReporter, refused: readonly RefusedTick[]): void {
+function reportRefusedTicks(faults: FaultReporter, process: FaultProcess, refused: readonly RefusedTick[]): void {
   for (const { tick, field, problem } of refused) {
     faults.report({
-      process: 'main',
+      process,
       kind: `refused:cache-${field}`,
       message: `tick not stored: ${problem}`,
       detail: { matchId: tick.matchId, oddType: tick.oddType, oddKey: tick.oddKey },

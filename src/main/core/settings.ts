@@ -15,8 +15,12 @@ export class SettingsService {
   private current: Settings
   private readonly listeners = new Set<(next: Settings, previous: Settings) => void>()
 
-  constructor(private readonly store: KeyValueStore) {
-    this.current = readSettings(store.get(SETTINGS_KEY))
+  /** `onRefusedField` hears of each stored field that no longer parses (it falls back to its default). */
+  constructor(
+    private readonly store: KeyValueStore,
+    onRefusedField?: (field: string, problem: string) => void,
+  ) {
+    this.current = readSettings(store.get(SETTINGS_KEY), onRefusedField)
   }
 
   get(): Settings {
@@ -38,14 +42,22 @@ export class SettingsService {
   }
 }
 
-/** A stored value that no longer parses (older app, hand edit) falls back field by field. */
-function readSettings(stored: unknown): Settings {
-  if (typeof stored !== 'object' || stored === null) return DEFAULT_SETTINGS
+/**
+ * A stored value that no longer parses (older app, hand edit) falls back field by field. Own keys
+ * only: `constructor` or `__proto__` in the file must not find the object's prototype.
+ */
+function readSettings(stored: unknown, onRefused?: (field: string, problem: string) => void): Settings {
+  if (stored === undefined) return DEFAULT_SETTINGS
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    onRefused?.('settings', 'not an object')
+    return DEFAULT_SETTINGS
+  }
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS }
   for (const [key, value] of Object.entries(stored)) {
-    if (!(key in DEFAULT_SETTINGS)) continue
-    const field = Settings.shape[key as keyof Settings]
-    if (field.safeParse(value).success) merged[key] = value
+    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) continue
+    const parsed = Settings.shape[key as keyof Settings].safeParse(value)
+    if (parsed.success) merged[key] = value
+    else onRefused?.(key, parsed.error.issues[0]?.message ?? 'invalid')
   }
   return Settings.parse(merged)
 }

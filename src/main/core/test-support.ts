@@ -12,6 +12,7 @@ import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../
 import { KeytarSecretStore } from '../adapters/keytar-secrets'
 import { createCore, type Core } from './app'
 import { downloadExporter } from './host-ports'
+import { setAsideUnreadableSettings } from './settings-file'
 
 export const TEST_APP = { url: 'http://127.0.0.1:1/' }
 
@@ -27,6 +28,7 @@ export async function startTestCore(
   dataDir: string,
   options: TestCoreOptions = {},
 ): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[]; openedFolders: string[] }> {
+  const settingsSetAside = setAsideUnreadableSettings(dataDir)
   const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
   const demoFeeds: SimulatorHandle[] = []
   const logs = options.logs ?? []
@@ -58,6 +60,7 @@ export async function startTestCore(
       demoFeeds.push(sim)
       return sim
     },
+    settingsSetAside,
   })
   return { core, demoFeeds, logs, openedFolders }
 }
@@ -93,4 +96,10 @@ export async function watchFirstLive(core: Core, sport = 'badminton'): Promise<n
   const state = await invoke<{ activeId: string }>(core, 'watchlists:get')
   await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
   return match.matchId
+}
+
+/** How many faults of `kind` the core has counted, as the health model shows them. */
+export async function faultCount(core: Core, kind: string): Promise<number> {
+  const health = await invoke<{ faults: { byKind: Record<string, number> } }>(core, 'feed:health')
+  return health.faults.byKind[kind] ?? 0
 }

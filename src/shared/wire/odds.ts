@@ -57,11 +57,17 @@ export function splitOddKey(oddKey: string): { market: string; outcome: string }
   return { market: oddKey.slice(0, at), outcome: oddKey.slice(at + 1) }
 }
 
+/**
+ * A decimal price: finite (zod refuses NaN and ±Infinity) and above 1, the least a decimal price
+ * can be. A price of 1 or below is a broken feed; it must not reach the board, the cache or a rule.
+ */
+const DecimalPrice = z.number().gt(1, 'a decimal price is above 1')
+
 /** A2: a number, or an object carrying it. Normalised to a number at the edge. */
 const PriceWire = z.union([
-  z.number(),
+  DecimalPrice,
   z
-    .looseObject({ value: z.number().optional(), price: z.number().optional(), odds: z.number().optional() })
+    .looseObject({ value: DecimalPrice.optional(), price: DecimalPrice.optional(), odds: DecimalPrice.optional() })
     .transform((o, ctx) => {
       const v = o.value ?? o.price ?? o.odds
       if (v === undefined) {
@@ -106,12 +112,12 @@ const OddGroupWire = z.union([
 export const OverrideEntryWire = z.looseObject({
   oddType: z.string(),
   oddKey: z.string(),
-  oddValue: z.number(),
+  oddValue: DecimalPrice,
   suspended: z.boolean(),
   durationSeconds: z.number().int(),
   setAt: z.string(),
   expiresAt: z.string(),
-  originalValue: z.number().optional(),
+  originalValue: DecimalPrice.optional(),
 })
 export type OverrideEntryWire = z.infer<typeof OverrideEntryWire>
 
@@ -178,6 +184,8 @@ export type PriceMessage = z.infer<typeof PriceMessage>
 
 const isInt = Number.isSafeInteger
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+/** DecimalPrice's rule, by hand. */
+const isDecimalPrice = (v: unknown): v is number => isFiniteNumber(v) && v > 1
 
 /**
  * The plain price message (a bare number for `price`, a plain object from JSON.parse) checked by
@@ -195,7 +203,7 @@ export function isPlainPriceMessage(json: unknown): json is PriceMessage {
     isInt(m.matchId) &&
     typeof m.oddType === 'string' &&
     typeof m.oddKey === 'string' &&
-    isFiniteNumber(m.price) &&
+    isDecimalPrice(m.price) &&
     typeof m.suspended === 'boolean' &&
     isInt(m.seq) &&
     isFiniteNumber(m.ts) &&
@@ -242,9 +250,9 @@ export const OverrideMessage = z.looseObject({
   oddType: z.string(),
   oddKey: z.string(),
   /** The override price (for `expired`/`lifted`: the value that was in force). */
-  oddValue: z.number(),
+  oddValue: DecimalPrice,
   /** The price served before this event. */
-  previousValue: z.number().nullable(),
+  previousValue: DecimalPrice.nullable(),
   suspended: z.boolean(),
   durationSeconds: z.number().int(),
   setAt: z.string(),

@@ -6,13 +6,16 @@ import type { Faults } from '../faults'
 
 /** One live connection, whatever its transport (WebSocket or event stream). */
 export interface Sink {
-  send(text: string): void
+  /** False when the connection could not take it (closing, or too far behind). */
+  send(text: string): boolean
   close(): void
 }
 
 export class Hub {
   private readonly channels = new Map<string, Set<Sink>>()
   private readonly sinks = new Set<Sink>()
+  /** Faulty messages handed to a connection, so a test can hold a client's counts to them. */
+  readonly delivered = { malformed: 0, unknownKind: 0 }
 
   constructor(private readonly faults: Faults) {}
 
@@ -41,7 +44,15 @@ export class Hub {
   publish(channel: string, text: string): void {
     const set = this.channels.get(channel)
     if (!set) return
-    for (const out of this.faults.streamTexts(text)) for (const sink of set) sink.send(out)
+    for (const out of this.faults.streamTexts(text)) {
+      for (const sink of [...set]) {
+        const sent = sink.send(out.text)
+        if (out.thenClose) sink.close()
+        if (!sent || out.fault === null) continue
+        if (out.fault === 'malformed') this.delivered.malformed++
+        else this.delivered.unknownKind++
+      }
+    }
   }
 
   /** Sends to every subscriber of every channel whose name starts with `prefix` (heartbeats). */

@@ -128,8 +128,13 @@ export class SimHttpServer {
     this.openStreams.add(res)
     const sink: Sink = {
       send: (text) => {
-        if (res.writableLength > MAX_BUFFERED_BYTES) return void res.destroy()
+        if (res.writableLength > MAX_BUFFERED_BYTES) {
+          res.destroy()
+          return false
+        }
+        if (res.writableEnded || res.destroyed) return false
         res.write(`data: ${text}\n\n`)
+        return true
       },
       close: () => res.end(),
     }
@@ -151,8 +156,13 @@ export class SimHttpServer {
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       const sink: Sink = {
         send: (text) => {
-          if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return ws.terminate()
+          if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+            ws.terminate()
+            return false
+          }
+          if (ws.readyState !== ws.OPEN) return false
           ws.send(text)
+          return true
         },
         close: () => ws.close(1012, 'connection dropped by the simulator'),
       }

@@ -25,6 +25,8 @@ export interface BridgeRouterOptions {
   isTrustedSender: (url: string) => boolean
   /** Where handler crashes are reported (their text never crosses the bridge). */
   onHandlerError?: (channel: string, error: unknown) => void
+  /** A request refused before any handler saw it (unknown channel, input outside the contract). */
+  onRefused?: (channel: string, message: string) => void
   /**
    * Check every event payload against the contract before it leaves (default true: tests, dev).
    * Every emitter is core code typed against the contract, so a shipped app may trust them: the
@@ -57,12 +59,13 @@ export class BridgeRouter {
     if (!this.options.isTrustedSender(sender.url)) {
       return fail('forbidden_sender', 'request refused: it did not come from the app')
     }
-    if (!isInvokeChannel(channel)) return fail('unknown_channel', `unknown channel "${channel}"`)
+    if (!isInvokeChannel(channel))
+      return this.refuse('unknown_channel', String(channel).slice(0, 80), 'unknown channel')
     const handler = this.handlers.get(channel)
     if (!handler) return fail('not_available', `channel "${channel}" is not served by this host`)
     const spec = invokeContract[channel]
     const input = spec.input.safeParse(rawInput)
-    if (!input.success) return fail('invalid_input', describeIssues(input.error))
+    if (!input.success) return this.refuse('invalid_input', channel, describeIssues(input.error))
     try {
       const value = await handler(input.data, sender)
       const output = spec.output.safeParse(value)
@@ -76,6 +79,11 @@ export class BridgeRouter {
       this.options.onHandlerError?.(channel, error)
       return fail('internal', `channel "${channel}" failed; see the log`)
     }
+  }
+
+  private refuse(code: 'unknown_channel' | 'invalid_input', channel: string, message: string): BridgeResult<never> {
+    this.options.onRefused?.(channel, message)
+    return fail(code, code === 'unknown_channel' ? `unknown channel "${channel}"` : message)
   }
 
   /**

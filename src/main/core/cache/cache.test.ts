@@ -217,6 +217,26 @@ describe('schema versions and damaged files', () => {
     expect(cache.latestPrices(7)).toHaveLength(1)
   })
 
+  it.each([
+    ['an unversioned file with tables', 0],
+    ['a versioned file without our tables', 2],
+  ])("sets another program's SQLite database aside (%s), keeps it, and starts fresh", (_what, version) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const foreign = new Database(file)
+    foreign.exec("CREATE TABLE tick (who TEXT); INSERT INTO tick VALUES ('someone else')")
+    foreign.pragma(`user_version = ${version}`)
+    foreign.close()
+
+    const cache = openTracked(file, { now: () => 77 })
+    expect(cache.setAside?.problem).toBe('foreign')
+    expect(cache.setAside?.message).toContain('not an Odds Monitor cache')
+    const kept = new Database(`${file}.foreign-77`, { readonly: true })
+    expect(kept.prepare('SELECT who FROM tick').pluck().get()).toBe('someone else')
+    kept.close()
+    cache.recordTicks([tick(T0, 2.0)])
+    expect(cache.latestPrices(7)).toHaveLength(1)
+  })
+
   it('sets a corrupt file aside with its WAL, never overwriting it', () => {
     fs.mkdirSync(path.dirname(file), { recursive: true })
     const garbage = Buffer.from('this is not an SQLite database, just bytes '.repeat(200))

@@ -1,6 +1,13 @@
 /** Typed errors of the cache: callers can tell a bad file from bad input without parsing text. */
 
-export type CacheFileProblem = 'corrupt' | 'newer-version'
+/** `foreign`: a sound SQLite file, but not one this app wrote (another program's database). */
+export type CacheFileProblem = 'corrupt' | 'newer-version' | 'foreign'
+
+const PROBLEM_WORDS: Record<CacheFileProblem, string> = {
+  corrupt: 'corrupt',
+  'newer-version': 'from a newer app version',
+  foreign: 'not an Odds Monitor cache',
+}
 
 /** The database file could not be used as it is; it has been set aside (never overwritten). */
 export class CacheFileError extends Error {
@@ -12,9 +19,7 @@ export class CacheFileError extends Error {
     readonly movedTo: string,
     detail: string,
   ) {
-    super(
-      `cache file ${file} is ${problem === 'corrupt' ? 'corrupt' : 'from a newer app version'} (${detail}); moved to ${movedTo}`,
-    )
+    super(`cache file ${file} is ${PROBLEM_WORDS[problem]} (${detail}); moved to ${movedTo}`)
   }
 }
 

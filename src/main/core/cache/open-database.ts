@@ -1,7 +1,7 @@
 /**
- * Opens the cache file, or — when it is corrupt or written by a newer schema — moves it (and its
- * WAL/SHM companions, so a stale WAL is never replayed into the new file) to
- * `<file>.corrupt-<ts>` / `<file>.newer-<ts>` and starts a fresh one. Other failures (no
+ * Opens the cache file, or — when it is corrupt, written by a newer schema, or another program's
+ * database — moves it (and its WAL/SHM companions, so a stale WAL is never replayed into the new
+ * file) to `<file>.corrupt-<ts>` / `<file>.newer-<ts>` / `<file>.foreign-<ts>` and starts a fresh one. Other failures (no
  * permission, locked by another process) are thrown: those files are fine and must stay put.
  */
 import fs from 'node:fs'
@@ -63,12 +63,28 @@ function inspectExisting(file: string): void {
       throw new UnusableFile('newer-version', `schema ${version}, this app knows ${SCHEMA_VERSION}`)
     const check = db.pragma('quick_check(1)', { simple: true })
     if (check !== 'ok') throw new UnusableFile('corrupt', `quick_check: ${String(check)}`)
+    const foreign = foreignProblem(db, version)
+    if (foreign) throw new UnusableFile('foreign', foreign)
   } catch (err) {
     if (isCorruption(err)) throw new UnusableFile('corrupt', (err as Error).message)
     throw err
   } finally {
     db?.close()
   }
+}
+
+/** Tables every version of our schema has since migration 1. */
+const OUR_TABLES = ['outcome', 'tick']
+
+/**
+ * Version 0 is a file we created but never migrated, so it holds no table; a migrated one holds
+ * ours. Anything else is someone else's database, which migrating would alter or fail on.
+ */
+function foreignProblem(db: Database.Database, version: number): string | null {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]
+  if (version === 0 && tables.length > 0) return `unversioned, with tables ${tables.slice(0, 5).join(', ')}`
+  const missing = version > 0 ? OUR_TABLES.filter((t) => !tables.includes(t)) : []
+  return missing.length > 0 ? `schema ${version} without table ${missing.join(', ')}` : null
 }
 
 function openAndPrepare(file: string): Database.Database {
@@ -89,8 +105,10 @@ function openAndPrepare(file: string): Database.Database {
   }
 }
 
+const SUFFIX: Record<CacheFileProblem, string> = { corrupt: 'corrupt', 'newer-version': 'newer', foreign: 'foreign' }
+
 function setAsideFile(file: string, problem: CacheFileProblem, now: number): string {
-  const movedTo = `${file}.${problem === 'corrupt' ? 'corrupt' : 'newer'}-${now}`
+  const movedTo = `${file}.${SUFFIX[problem]}-${now}`
   fs.renameSync(file, movedTo)
   for (const suffix of ['-wal', '-shm']) {
     if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, movedTo + suffix)

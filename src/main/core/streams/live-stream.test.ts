@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws'
 import type { StreamState } from '../../../shared/health'
 import { LiveStream, type Decoded } from './live-stream'
 import { SlotQueue } from './slots'
+import { MAX_FRAME_BYTES } from './transports'
 
 type Msg = { type: 'price'; n: number }
 const decode = (json: unknown): Decoded<Msg> => {
@@ -62,6 +63,7 @@ async function refusedPort(): Promise<number> {
 function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: number } = {}) {
   const states: StreamState[] = []
   const messages: number[] = []
+  const refused: string[] = []
   let connects = 0
   const stream = new LiveStream<Msg>({
     id: 't',
@@ -75,12 +77,13 @@ function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: numbe
     onMessage: (m) => messages.push(m.n),
     onConnected: () => connects++,
     onState: (h) => states.push(h.state),
+    onRefused: (reason, detail) => refused.push(`${reason}: ${detail}`),
     slots: new SlotQueue(4),
     staleAfterMs: extra.staleAfterMs ?? 60_000,
     backoff: { baseMs: 5, capMs: 20 },
   })
   cleanups.push(() => stream.close())
-  return { stream, states, messages, connects: () => connects }
+  return { stream, states, messages, refused, connects: () => connects }
 }
 
 async function until(cond: () => boolean, what: string, deadlineMs = 5000): Promise<void> {
@@ -109,6 +112,52 @@ describe('LiveStream', () => {
     expect(s.messages).toEqual([1, 2])
     const h = s.stream.health()
     expect([h.state, h.transport, h.malformed, h.unknownKind]).toEqual(['live', 'ws', 2, 1])
+  })
+
+  it('refuses hostile text: a __proto__ key, non-objects, and says why for the log', async () => {
+    const { port } = await wsServer((send) => {
+      for (const t of ['{"__proto__":{"polluted":true},"type":"price","n":1}', 'null', '[]', '{"type":"price","n":3}'])
+        send(t)
+    })
+    const s = makeStream(port, port)
+    s.stream.start()
+    await until(() => s.messages.length === 1, 'the good message')
+    expect(s.messages).toEqual([3])
+    expect(s.refused).toEqual(['malformed: key "__proto__"', 'malformed: no type', 'malformed: no type'])
+    expect(s.stream.health().malformed).toBe(3)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('refuses a WebSocket frame over MAX_FRAME_BYTES, counts it, and reads on after the reconnect', async () => {
+    let connection = 0
+    const server = await wsServer((send) => {
+      connection++
+      if (connection === 1) send(`{"type":"price","n":1,"pad":"${'x'.repeat(MAX_FRAME_BYTES)}"}`)
+      else send('{"type":"price","n":2}')
+    })
+    const s = makeStream(server.port, server.port)
+    s.stream.start()
+    await until(() => s.messages.length === 1, 'a message after the reconnect')
+    expect(s.messages).toEqual([2])
+    expect(s.refused).toEqual([`malformed: frame over ${MAX_FRAME_BYTES} bytes`])
+    expect(s.stream.health()).toMatchObject({ malformed: 1, transport: 'ws' })
+  })
+
+  it('refuses an event-stream event over MAX_FRAME_BYTES and keeps the connection', async () => {
+    const http = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      res.write(`data: {"type":"price","n":1,"pad":"`)
+      for (let i = 0; i < 40; i++) res.write('y'.repeat(MAX_FRAME_BYTES / 20))
+      res.write('"}\n\ndata: {"type":"price","n":2}\n\n')
+    })
+    const ssePort = await listen(http)
+    cleanups.unshift(() => void http.closeAllConnections())
+    const s = makeStream(await refusedPort(), ssePort)
+    s.stream.start()
+    await until(() => s.messages.length === 1, 'the message after the oversize event')
+    expect(s.messages).toEqual([2])
+    expect(s.refused).toEqual([`malformed: event over ${MAX_FRAME_BYTES} characters`])
+    expect(s.stream.health()).toMatchObject({ malformed: 1, transport: 'sse', reconnects: 0 })
   })
 
   it('goes stale when the server falls silent, then reconnects', async () => {

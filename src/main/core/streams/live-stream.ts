@@ -4,6 +4,7 @@
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
  */
+import { parseJsonSafely } from '../../../shared/safe-json'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { RateMeter } from './rate-meter'
@@ -24,6 +25,11 @@ export interface LiveStreamOptions<T> {
   token: string
   decode: (json: unknown) => Decoded<T>
   onMessage: (message: T, receivedAt: number) => void
+  /**
+   * Every message refused (already counted in this stream's health as malformed or unknown kind):
+   * for the log line, never a second count.
+   */
+  onRefused?: (reason: 'malformed' | 'unknown_kind', detail: string) => void
   /** Every connect and reconnect, before any message of the new connection. */
   onConnected?: () => void
   onState?: (health: StreamHealth) => void
@@ -110,6 +116,7 @@ export class LiveStream<T> {
     const handlers = {
       onOpen: () => this.opened(),
       onText: (text: string) => this.received(text),
+      onRefused: (detail: string) => this.refuse('malformed', detail),
       onEnd: (end: TransportEnd) => this.ended(end),
     }
     const options = { connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000 }
@@ -133,17 +140,20 @@ export class LiveStream<T> {
     this.rate.add(now)
     this.attempts = 0
     if (this.state === 'stale') this.setState('live')
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      this.malformed++
+    const json = parseJsonSafely(text)
+    if (!json.ok) {
+      this.refuse('malformed', json.detail)
       return
     }
-    const decoded = this.o.decode(json)
+    const decoded = this.o.decode(json.value)
     if (decoded.ok) this.o.onMessage(decoded.value, now)
-    else if (decoded.reason === 'malformed') this.malformed++
+    else this.refuse(decoded.reason, decoded.detail)
+  }
+
+  private refuse(reason: 'malformed' | 'unknown_kind', detail: string): void {
+    if (reason === 'malformed') this.malformed++
     else this.unknownKind++
+    this.o.onRefused?.(reason, detail)
   }
 
   private checkStale(): void {

@@ -22,3 +22,23 @@ describe('SseParser', () => {
     expect(parseAll(['data: [1,\ndata: 2]\n\n'])).toEqual(['[1,\n2]'])
   })
 })
+
+describe('SseParser size cap', () => {
+  function capped(chunks: string[], maxEventChars: number): { out: string[]; oversize: number } {
+    const out: string[] = []
+    let oversize = 0
+    const parser = new SseParser((d) => out.push(d), { maxEventChars, onOversize: () => oversize++ })
+    for (const c of chunks) parser.push(c)
+    return { out, oversize }
+  }
+
+  it('drops an event over the cap whole, counts it once, and reads the next one', () => {
+    const big = 'x'.repeat(100)
+    expect(capped([`data: ${big}\ndata: ${big}\n\ndata: {"a":1}\n\n`], 150)).toEqual({ out: ['{"a":1}'], oversize: 1 })
+  })
+
+  it('does not buffer a line without end past the cap', () => {
+    const chunks = Array.from({ length: 50 }, () => 'y'.repeat(100))
+    expect(capped(['data: ', ...chunks, '\n\ndata: 2\n\n'], 1000)).toEqual({ out: ['2'], oversize: 1 })
+  })
+})

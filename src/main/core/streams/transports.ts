@@ -15,8 +15,16 @@ export type TransportEnd =
 export interface TransportHandlers {
   onOpen(): void
   onText(text: string): void
+  /** A message refused before it became text (over MAX_FRAME_BYTES); a WebSocket then ends too. */
+  onRefused(detail: string): void
   onEnd(end: TransportEnd): void
 }
+
+/**
+ * The largest message a live stream may send. Feed messages are a few hundred bytes; a frame of
+ * megabytes is a broken or hostile server, refused before it is buffered whole.
+ */
+export const MAX_FRAME_BYTES = 256 * 1024
 
 export interface TransportConnection {
   close(): void
@@ -59,6 +67,9 @@ function once(handlers: TransportHandlers): TransportHandlers & { close(): void;
     onText: (t) => {
       if (!done) handlers.onText(t)
     },
+    onRefused: (detail) => {
+      if (!done) handlers.onRefused(detail)
+    },
     onEnd: (e) => {
       if (done) return
       done = true
@@ -81,7 +92,11 @@ export function openWebSocket(
   const h = once(handlers)
   let opened = false
   let status: number | null = null
-  const ws = new WebSocket(url, { handshakeTimeout: options.connectTimeoutMs, perMessageDeflate: false })
+  const ws = new WebSocket(url, {
+    handshakeTimeout: options.connectTimeoutMs,
+    perMessageDeflate: false,
+    maxPayload: MAX_FRAME_BYTES,
+  })
   ws.on('unexpected-response', (_req, res) => {
     status = res.statusCode ?? null
     res.resume()
@@ -98,6 +113,9 @@ export function openWebSocket(
   let lastError = ''
   ws.on('error', (err) => {
     lastError = err.message
+    // ws closes the connection itself (1009) after this error.
+    if ((err as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+      h.onRefused(`frame over ${MAX_FRAME_BYTES} bytes`)
   })
   ws.on('close', (code) => {
     if (status !== null && isAuthStatus(status)) h.onEnd({ kind: 'rejected', status })
@@ -141,7 +159,11 @@ export function openEventStream(
       }
       opened = true
       h.onOpen()
-      const parser = new SseParser((data) => h.onText(data))
+      const parser = new SseParser((data) => h.onText(data), {
+        // Characters, not bytes: a character is at least one byte, so this never refuses less.
+        maxEventChars: MAX_FRAME_BYTES,
+        onOversize: () => h.onRefused(`event over ${MAX_FRAME_BYTES} characters`),
+      })
       const decoder = new TextDecoder()
       for await (const chunk of res.body) {
         if (h.closed) break

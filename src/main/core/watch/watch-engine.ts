@@ -35,6 +35,8 @@ export interface WatchSinks extends FeedSinks {
   onMatchStatus?(change: MatchStatusChange): void
   /** Every stream state transition (for a pushed health view; `health()` gives the whole picture). */
   onStreamState?(health: StreamHealth): void
+  /** A stream message refused (counted in that stream's health already): for the log. */
+  onStreamRefused?(streamId: string, reason: 'malformed' | 'unknown_kind', detail: string): void
 }
 
 export type SnapshotFetcher = (sport: string, matchId: number, signal: AbortSignal) => Promise<unknown>
@@ -276,6 +278,7 @@ export class WatchEngine {
       onMessage,
       onConnected,
       onState: (h) => this.o.sinks.onStreamState?.(h),
+      onRefused: (reason, detail) => this.o.sinks.onStreamRefused?.(`${service}:${w.matchId}:${kind}`, reason, detail),
       slots: this.slots,
       transports: this.o.transports,
       staleAfterMs: this.o.staleAfterMs ?? 15_000,

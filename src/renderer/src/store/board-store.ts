@@ -9,9 +9,7 @@ import type { OverrideEvent, PriceChange } from '../../../shared/domain'
 import type { RecentHistory } from '../../../shared/history'
 import { applyBoardPatch, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
 import { acknowledge, addOverrideEvents, EMPTY_OVERRIDE_ALERTS, type OverrideAlertState } from './override-alerts'
-import { TapeRing } from './tape-ring'
-
-export const TAPE_CAPACITY = 100_000
+import { TAPE_CAPACITY, TapeRing } from './tape-ring'
 
 interface BoardStore extends BoardData {
   /** Seq of the last applied patch; null before the first one (or after a reload). */

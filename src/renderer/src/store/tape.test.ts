@@ -37,6 +37,41 @@ describe('the tape ring', () => {
   it('refuses a capacity that is not a positive integer', () => {
     expect(() => new TapeRing(0)).toThrow(RangeError)
   })
+
+  it('reads every field back as pushed, through wrap-around, including a first price with no previous', () => {
+    const first: PriceChange = {
+      ...change(0, 7, 'total_goals_5.5#over'),
+      previousPrice: null,
+      previousSuspended: null,
+      direction: 'flat',
+      delta: 0,
+      deltaPct: 0,
+    }
+    const pushed = [
+      first,
+      { ...change(1, 2 ** 31 + 5), suspended: true, previousSuspended: false },
+      { ...change(2), direction: 'down' as const, delta: -0.37, deltaPct: -12.5, previousSuspended: true },
+      { ...change(3, 9, 'match_winner#draw'), oddType: 'period-time', serverTs: 1_780_000_000_123.5 },
+      change(4),
+    ]
+    const ring = new TapeRing(4)
+    ring.push(pushed.slice(0, 2))
+    ring.push(pushed.slice(2))
+    expect([1, 2, 3, 4].map((seq) => ring.get(seq))).toEqual(pushed.slice(1))
+    const again = new TapeRing(2)
+    again.push([first])
+    expect(again.get(0)).toEqual(first)
+  })
+
+  it('keeps what it was given: changing a pushed object afterwards does not change the tape', () => {
+    const ring = new TapeRing(2)
+    const entry = change(1)
+    ring.push([entry])
+    entry.price = 99
+    entry.oddKey = 'other#x'
+    expect(ring.get(0)).toEqual(change(1))
+    expect(ring.scan(0, (c) => c.price === 99)).toEqual([])
+  })
 })
 
 describe('a filtered tape view', () => {

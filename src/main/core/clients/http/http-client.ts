@@ -4,8 +4,10 @@
  * Retry-After, capped retries for 5xx / network / timeout, and errors turned into plain words.
  * It answers parsed JSON (`unknown`); the feed clients validate it with the shared schemas.
  */
+import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
 import { abortableSleep } from './abortable-sleep'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
+import type { MalformedRecords } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
 import { ServiceGate, serviceWords, type ServiceName } from './service-gate'
 
@@ -33,6 +35,8 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>
   /** One line per attempt (method, path, status, time); never headers, never the key. */
   log?: (line: string) => void
+  /** A successful answer refused as unreadable (not JSON, or a key that could reach a prototype). */
+  onRefused?: (report: MalformedRecords) => void
   now?: () => number
   random?: () => number
 }
@@ -159,7 +163,10 @@ export class HttpClient {
     const { status, text } = attempt
     if (status >= 200 && status < 300) {
       const body = parseJson(text)
-      if (!body.ok) return final(failWith('bad_response', `${service} sent a response that is not JSON`, status))
+      if (!body.ok) {
+        this.options.onRefused?.({ route: pathOf(request.url), count: 1, example: body.detail })
+        return final(failWith('bad_response', `${service} sent a response that is not JSON`, status))
+      }
       this.gate.recordOk()
       return final(succeed(body.value))
     }
@@ -203,13 +210,9 @@ function pathOf(url: URL): string {
   return `${url.pathname}${url.search}`
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+function parseJson(text: string): SafeJson {
   if (text.trim() === '') return { ok: true, value: null }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown }
-  } catch {
-    return { ok: false }
-  }
+  return parseJsonSafely(text)
 }
 
 /** The human part of an error body: PostgREST's `message`, an `error` string, or short plain text. */

@@ -1,7 +1,8 @@
 /**
  * Validation of answers with the shared schemas. A list is parsed tolerantly: every record is validated on its own, a bad one is counted
  * and skipped (with the route and the first problem, for the log and the health model), and the
- * good ones are kept. Only an answer that is not a list at all fails as a whole.
+ * good ones are kept. Only an answer that is not a list at all fails as a whole; a single-record
+ * answer that does not parse is refused whole and reported the same way.
  */
 import type { z } from 'zod'
 import { failWith, succeed, type FeedResult } from './result'
@@ -47,10 +48,16 @@ export function parseList<S extends z.ZodType>(
 }
 
 /** A single-record answer (match prices, verify, bookmaker): it parses whole or is a bad response. */
-export function parseOne<S extends z.ZodType>(schema: S, body: unknown, route: string): FeedResult<z.output<S>> {
+export function parseOne<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  route: string,
+  onMalformed?: (report: MalformedRecords) => void,
+): FeedResult<z.output<S>> {
   const parsed = schema.safeParse(body)
   if (parsed.success) return succeed(parsed.data)
   const issue = parsed.error.issues[0]
   const field = issue?.path.length ? ` (field ${issue.path.join('.')})` : ''
+  onMalformed?.({ route, count: 1, example: `${issue?.message ?? 'invalid'}${field}` })
   return failWith('bad_response', `${route} answered an unexpected shape${field}`)
 }

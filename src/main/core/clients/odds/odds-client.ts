@@ -159,7 +159,7 @@ export class OddsClient {
     call: CallOptions,
   ): Promise<FeedResult<z.output<S>>> {
     const body = await this.send('GET', segments, undefined, scope, call)
-    return body.ok ? parseOne(schema, body.value, route) : body
+    return body.ok ? parseOne(schema, body.value, route, this.options.onMalformed) : body
   }
 
   /** Every bookmaker route: `{oddsBaseUrl}/bookmaker/{bookmakerId}/…segments`. */

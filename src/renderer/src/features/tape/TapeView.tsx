@@ -122,25 +122,29 @@ export function TapeView() {
 }
 
 /** A change never changes: once rendered, a row is only moved, never re-rendered. */
-const TapeRow = memo(function TapeRow({ seq, change }: { seq: number; change: PriceChange }) {
-  const name = nameOutcome(change)
-  return (
-    <div
-      className={`tape-row ${change.direction}`}
-      data-testid="tape-row"
-      data-match={change.matchId}
-      data-seq={seq}
-      title={`${name.match} · ${name.market} · ${name.outcome}`}
-    >
-      <span className="num muted">{formatClockTime(change.receivedTs)}</span>
-      <span className="tape-match">{name.match}</span>
-      <span className="tape-market">{`${name.market} · ${name.outcome}`}</span>
-      <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
-      <span className="num">{`→ ${change.suspended ? 'SUSP' : formatPrice(change.price)}`}</span>
-      <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
-    </div>
-  )
-})
+const TapeRow = memo(
+  function TapeRow({ seq, change }: { seq: number; change: PriceChange }) {
+    const name = nameOutcome(change)
+    return (
+      <div
+        className={`tape-row ${change.direction}`}
+        data-testid="tape-row"
+        data-match={change.matchId}
+        data-seq={seq}
+        title={`${name.match} · ${name.market} · ${name.outcome}`}
+      >
+        <span className="num muted">{formatClockTime(change.receivedTs)}</span>
+        <span className="tape-match">{name.match}</span>
+        <span className="tape-market">{`${name.market} · ${name.outcome}`}</span>
+        <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
+        <span className="num">{`→ ${change.suspended ? 'SUSP' : formatPrice(change.price)}`}</span>
+        <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
+      </div>
+    )
+  },
+  // The ring builds a fresh object per read; a seq's entry never changes, so the seq alone decides.
+  (before, after) => before.seq === after.seq,
+)
 
 function shortName(m: MatchSummary): string {
   return `${m.home.name} v ${m.away.name}`

@@ -1,0 +1,111 @@
+/**
+ * Issue 11.2, the edges a file or a page reaches: the settings file (corrupt, edited by hand), the
+ * cache file (corrupt, another program's database) and bridge input (wrong types, `__proto__`
+ * keys, unknown channels). Each is refused with a `refused:<edge>` fault and a log line; the core
+ * starts and serves. Real core, real files in a temp folder, real keychain, real demo simulator.
+ */
+import Database from 'better-sqlite3'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '../../shared/settings'
+import type { Core } from './app'
+import { faultCount, invoke, startTestCore, TEST_APP } from './test-support'
+
+const running: Core[] = []
+afterEach(async () => {
+  for (const core of running.splice(0)) await core.stop()
+})
+
+async function startIn(dataDir: string) {
+  const started = await startTestCore(dataDir, { demo: { rate: 10, liveMatches: 1 } })
+  running.push(started.core)
+  return started
+}
+
+const faultLines = (logs: string[], kind: string) => logs.filter((l) => l.includes(` fault refused:${kind}:`))
+
+describe('the settings file', () => {
+  it.each([
+    ['truncated JSON', '{"settings":{"theme":"li'],
+    ['not an object', '[1,2,3]'],
+    ['a constructor key', '{"settings":{"constructor":{"prototype":{"polluted":true}},"theme":"light"}}'],
+    ['a __proto__ key', '{"__proto__":{"polluted":true},"settings":{"theme":"light"}}'],
+  ])('with %s is kept aside, and the app starts on defaults', async (_what, text) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    writeFileSync(join(dataDir, 'config.json'), text)
+    const { core, logs } = await startIn(dataDir)
+    expect(await invoke(core, 'settings:get')).toEqual(DEFAULT_SETTINGS)
+    expect(faultLines(logs, 'settings-file')).toHaveLength(1)
+    expect(await faultCount(core, 'refused:settings-file')).toBe(1)
+    const aside = readdirSync(dataDir).filter((f) => f.startsWith('config.json.corrupt-'))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(dataDir, aside[0] as string), 'utf8')).toBe(text)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('edited by hand into wrong types keeps the good fields and counts each refused one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    // 1e999 reads as Infinity: a number JSON can carry that no setting accepts.
+    const edited = '{"settings":{"theme":"light","conflationMs":"fast","retentionDays":1e999,"language":42}}'
+    writeFileSync(join(dataDir, 'config.json'), edited)
+    const { core, logs } = await startIn(dataDir)
+    expect(await invoke(core, 'settings:get')).toEqual({ ...DEFAULT_SETTINGS, theme: 'light' })
+    expect(faultLines(logs, 'settings').map((l) => l.match(/stored setting (\w+)/)?.[1])).toEqual([
+      'conflationMs',
+      'retentionDays',
+      'language',
+    ])
+  })
+})
+
+describe('the cache file', () => {
+  it("that is another program's SQLite database is kept aside and the core starts fresh", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    const foreign = new Database(join(dataDir, 'cache.sqlite'))
+    foreign.exec("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('someone')")
+    foreign.close()
+    const { core, logs } = await startIn(dataDir)
+    expect(core.cache.setAside?.problem).toBe('foreign')
+    expect(faultLines(logs, 'cache-file')).toHaveLength(1)
+    expect(await faultCount(core, 'refused:cache-file')).toBe(1)
+    expect(existsSync(core.cache.setAside?.movedTo ?? '')).toBe(true)
+  })
+
+  it('that is not a database at all is kept aside and the core starts fresh', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    writeFileSync(join(dataDir, 'cache.sqlite'), 'SQLite format 3\0 but then garbage'.repeat(100))
+    const { core, logs } = await startIn(dataDir)
+    expect(core.cache.setAside?.problem).toBe('corrupt')
+    expect(faultLines(logs, 'cache-file')).toHaveLength(1)
+  })
+})
+
+describe('bridge input', () => {
+  it('refuses wrong types, __proto__ keys and unknown channels with a count; the core keeps serving', async () => {
+    const { core, logs } = await startIn(mkdtempSync(join(tmpdir(), 'odds-hostile-')))
+    const hostile: Array<[string, unknown]> = [
+      ['settings:update', JSON.parse('{"__proto__":{"polluted":true},"theme":"light"}')],
+      ['settings:update', { constructor: { prototype: { polluted: true } } }],
+      ['settings:update', { conflationMs: Number.NaN }],
+      ['settings:update', { conflationMs: Number.POSITIVE_INFINITY }],
+      ['settings:update', { oddsBaseUrl: 'javascript:alert(1)' }],
+      [
+        'overrides:set',
+        { matchId: 1, oddType: 'full-time', oddKey: 'm#a', oddValue: 1, durationSeconds: 5, suspended: false },
+      ],
+      ['watchlists:command', { op: 'rename', id: 'x', name: 'y'.repeat(100_000) }],
+      ['__proto__', {}],
+      ['no:such-channel', {}],
+    ]
+    for (const [channel, input] of hostile) {
+      const result = await core.router.dispatch(channel, input, TEST_APP)
+      expect(result.ok, `${channel} ${JSON.stringify(input)?.slice(0, 80)}`).toBe(false)
+    }
+    expect(faultLines(logs, 'bridge')).toHaveLength(hostile.length)
+    expect(await faultCount(core, 'refused:bridge')).toBe(hostile.length)
+    expect(await invoke(core, 'settings:get')).toEqual(DEFAULT_SETTINGS)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})

@@ -1,0 +1,27 @@
+/**
+ * Hostile or broken input refused at an edge of the core (bridge, settings, cache file, REST
+ * answers, live streams): one word each for the fault count (`refused:<edge>`) and a line in the
+ * log. Stream messages are the exception: each stream's health counts them already (malformed,
+ * unknown kind), so they only get a throttled log line here, never a second count.
+ */
+import type { CacheFileError } from './cache'
+import type { MalformedRecords } from './clients/http/parse-answer'
+import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
+import type { SetAsideSettings } from './settings-file'
+import { RefusalLog } from './streams/refusal-log'
+
+export function refusalReporters(faults: FaultReporter, process: FaultProcess, logError: (line: string) => void) {
+  const refused = (edge: string, message: string, detail?: Record<string, unknown>) =>
+    faults.report({ process, kind: `refused:${edge}`, message, detail })
+  return {
+    bridge: (channel: string, message: string) => refused('bridge', `bridge request refused: ${message}`, { channel }),
+    settingsFile: ({ movedTo, problem }: SetAsideSettings) =>
+      refused('settings-file', `settings file unreadable (${problem}); kept as ${movedTo}, starting on defaults`),
+    settingsField: (field: string, problem: string) =>
+      refused('settings', `stored setting ${field} refused (${problem}); its default is used`),
+    cacheFile: (error: CacheFileError) => refused('cache-file', `cache file set aside: ${error.message}`),
+    restAnswer: (report: MalformedRecords) =>
+      refused('rest', `${report.route}: ${report.count} refused (${report.example})`, { route: report.route }),
+    stream: new RefusalLog(logError),
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { parseJsonSafely } from './safe-json'
+
+describe('parseJsonSafely', () => {
+  it('parses plain JSON', () => {
+    expect(parseJsonSafely('{"a":[1,{"b":"x"}]}')).toEqual({ ok: true, value: { a: [1, { b: 'x' }] } })
+  })
+
+  it.each([
+    ['{"__proto__":{"polluted":true}}', '__proto__'],
+    ['{"a":{"constructor":{"prototype":{"polluted":true}}}}', 'prototype'],
+    ['[{"x":1},{"\\u005f_proto__":{"polluted":true}}]', '__proto__'],
+  ])('refuses %s: a key that could reach a prototype', (text, key) => {
+    expect(parseJsonSafely(text)).toEqual({ ok: false, reason: 'forbidden-key', detail: `key "${key}"` })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('keeps such words as values', () => {
+    expect(parseJsonSafely('{"team":"constructor","note":"__proto__"}')).toMatchObject({ ok: true })
+  })
+
+  it.each(['{"type":"price","price":2.', '', 'NaN', '{"a":1}}'])('refuses %j as not JSON', (text) => {
+    expect(parseJsonSafely(text)).toMatchObject({ ok: false, reason: 'not-json' })
+  })
+})

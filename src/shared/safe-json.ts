@@ -1,0 +1,38 @@
+/**
+ * JSON from outside (a feed, a REST answer, a settings file edited by hand, a page) parsed so that
+ * no key can reach an object's prototype: `__proto__`, `constructor` and `prototype` keys are
+ * refused, wherever they sit. JSON.parse alone keeps `__proto__` as an own key, which a later
+ * copy or merge (a zod loose object, a spread, Object.assign) turns into a prototype.
+ */
+
+export type SafeJson =
+  { ok: true; value: unknown } | { ok: false; reason: 'not-json' | 'forbidden-key'; detail: string }
+
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+class ForbiddenKey extends Error {}
+
+function refuseForbidden(key: string, value: unknown): unknown {
+  if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey(key)
+  return value
+}
+
+/**
+ * A key can only be forbidden if the text names it, or hides it behind a `\u` escape: every other
+ * text takes the plain (fast) parse. Feeds send thousands of messages a second.
+ */
+function mayHoldForbiddenKey(text: string): boolean {
+  return text.includes('proto') || text.includes('constructor') || text.includes('\\u')
+}
+
+export function parseJsonSafely(text: string): SafeJson {
+  try {
+    const value = mayHoldForbiddenKey(text)
+      ? (JSON.parse(text, refuseForbidden) as unknown)
+      : (JSON.parse(text) as unknown)
+    return { ok: true, value }
+  } catch (error) {
+    if (error instanceof ForbiddenKey) return { ok: false, reason: 'forbidden-key', detail: `key "${error.message}"` }
+    return { ok: false, reason: 'not-json', detail: 'not JSON (truncated or garbled)' }
+  }
+}
