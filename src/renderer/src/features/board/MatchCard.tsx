@@ -11,6 +11,7 @@ import { describeError } from '../../lib/errors'
 import { useRenderCount } from '../../lib/render-count'
 import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
+import { useStalePrices } from '../../store/price-freshness'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
 
@@ -25,6 +26,7 @@ export const MatchCard = memo(function MatchCard({
   const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
   const ref = useRef<HTMLElement>(null)
   const live = useInView(ref)
+  const stale = useStalePrices(match.matchId)
   useRenderCount(`match:${match.matchId}`)
   useEffect(() => {
     if (focusedAt !== null) ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
@@ -36,8 +38,9 @@ export const MatchCard = memo(function MatchCard({
       className={focusedAt !== null ? 'match-card focused' : 'match-card'}
       data-testid="match-card"
       data-match={match.matchId}
+      data-prices={stale ? 'stale' : 'current'}
     >
-      <MatchHeaderRow match={match} onRemove={onRemove} />
+      <MatchHeaderRow match={match} onRemove={onRemove} stale={stale} />
       {!layout && <div className="muted pad">waiting for prices…</div>}
       {layout && groups.length === 0 && <div className="muted pad">no markets offered</div>}
       {groups.map((group) => (
@@ -46,7 +49,7 @@ export const MatchCard = memo(function MatchCard({
           {group.markets
             .filter((m) => m.outcomes.length > 0)
             .map((market) => (
-              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} live={live} />
+              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} live={live} stale={stale} />
             ))}
         </div>
       ))}
@@ -54,7 +57,15 @@ export const MatchCard = memo(function MatchCard({
   )
 })
 
-const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMarket; live: boolean }) {
+const MarketRow = memo(function MarketRow({
+  market,
+  live,
+  stale,
+}: {
+  market: LayoutMarket
+  live: boolean
+  stale: string | null
+}) {
   return (
     <div className={market.suspended ? 'market-row suspended' : 'market-row'}>
       <div className="market-label" title={market.label}>
@@ -63,7 +74,7 @@ const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMark
       </div>
       <div className="market-cells">
         {market.outcomes.map((o) => (
-          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} live={live} />
+          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} live={live} stale={stale} />
         ))}
       </div>
     </div>
@@ -73,9 +84,11 @@ const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMark
 function MatchHeaderRow({
   match,
   onRemove,
+  stale,
 }: {
   match: MatchSummary
   onRemove?: ((matchId: number) => void) | undefined
+  stale: string | null
 }) {
   const header = useHeader(match.matchId)
   const openWindow = () =>
@@ -106,6 +119,11 @@ function MatchHeaderRow({
           title="prices from the local cache (each cell shows its age) until the feed's snapshot arrives"
         >
           cached · resyncing
+        </span>
+      )}
+      {stale && header?.synced !== false && (
+        <span className="badge warn" data-testid="stale-badge" title={`prices not current: ${stale}`}>
+          prices stale
         </span>
       )}
       <span className="muted league">{match.leagueName}</span>
