@@ -94,8 +94,7 @@ function inspectExisting(file: string): void {
     const version = schemaVersion(db)
     if (version > SCHEMA_VERSION)
       throw new UnusableFile('newer-version', `schema ${version}, this app knows ${SCHEMA_VERSION}`)
-    if (unchanged) return
-    const check = db.pragma('quick_check(1)', { simple: true })
+    const check = unchanged ? 'ok' : db.pragma('quick_check(1)', { simple: true })
     if (check !== 'ok') throw new UnusableFile('corrupt', `quick_check: ${String(check)}`)
     const foreign = foreignProblem(db, version)
     if (foreign) throw new UnusableFile('foreign', foreign)
