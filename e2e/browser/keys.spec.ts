@@ -49,8 +49,16 @@ test('keys set, tested and removed in Settings switch between the demo and the c
   await data.getByRole('button', { name: 'Test' }).click()
   await expect(data).toContainText('key rejected')
 
-  await data.getByRole('button', { name: 'Remove' }).click()
-  await odds.getByRole('button', { name: 'Remove' }).click()
+  // Remove asks first; Keep leaves the key where it was.
+  await data.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(data).toContainText('Delete the Data service key from the keychain?')
+  await data.getByRole('button', { name: 'Keep' }).click()
+  await expect(data.locator('.badge')).toHaveText('set')
+  await data.getByRole('button', { name: 'Remove', exact: true }).click()
+  await data.getByRole('button', { name: 'Remove key' }).click()
+  await expect(data.locator('.badge')).toHaveText('not set')
+  await odds.getByRole('button', { name: 'Remove', exact: true }).click()
+  await odds.getByRole('button', { name: 'Remove key' }).click()
   await expect(odds.locator('.badge')).toHaveText('not set')
   await expect(page.getByTestId('demo-badge')).toBeVisible()
 

@@ -86,7 +86,7 @@ test.describe('a trading session', () => {
     await expect(cell.getByTestId('cell-price')).toHaveText('7.77')
     const alert = page.getByTestId('override-alert').filter({ hasText: '7.77' }).first()
     await expect(alert).toHaveAttribute('data-action', 'set')
-    await expect(alert.getByTestId('override-countdown')).toHaveAttribute('data-label', /^(9|10):\d\d$/)
+    await expect(alert.getByTestId('override-countdown')).toHaveAttribute('data-label', /^expires in (9|10):\d\d$/)
     await expect(page.getByTestId('override-unread')).toBeVisible()
     await shot(page, 'board-override')
 

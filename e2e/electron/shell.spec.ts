@@ -4,16 +4,12 @@
  * there the whole file is skipped with that reason, never faked.
  */
 import { _electron as electron, expect, test } from '../fixtures'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { electronBinary as binary, NO_ELECTRON_REASON } from './electron-binary'
 
-const electronDir = join(process.cwd(), 'node_modules/electron')
-const pathFile = join(electronDir, 'path.txt')
-const binary = existsSync(pathFile) ? join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : null
-const hasElectron = binary !== null && existsSync(binary)
-
-test.skip(!hasElectron, 'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD=1 / no download access)')
+test.skip(binary === null, NO_ELECTRON_REASON)
 
 test('the desktop app opens its shell with secure webPreferences', async () => {
   const userData = mkdtempSync(join(tmpdir(), 'odds-electron-'))

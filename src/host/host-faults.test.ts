@@ -66,8 +66,14 @@ describe('the browser host under faults', () => {
     expect(health.faults.byKind).toEqual({ 'emit-dropped': 1 })
     expect(health.faults.recent[0]?.message).toContain('a board:patch event was dropped: outside its schema: seq')
     // The dropped patch carried the match's whole board; what a page fetches on `bridge:dropped` has it.
-    const boards = await bridge.invoke<MatchBoard[]>('board:get')
-    expect(boards.map((b) => b.header.matchId)).toEqual([match?.matchId])
-    expect(boards[0]?.cells.length).toBeGreaterThan(0)
+    // (Polled: on a loaded machine the dropped patch may be the header before the snapshot lands.)
+    await vi.waitFor(
+      async () => {
+        const boards = await bridge.invoke<MatchBoard[]>('board:get')
+        expect(boards.map((b) => b.header.matchId)).toEqual([match?.matchId])
+        expect(boards[0]?.cells.length).toBeGreaterThan(0)
+      },
+      { timeout: 10_000, interval: 50 },
+    )
   })
 })

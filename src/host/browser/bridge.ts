@@ -10,6 +10,7 @@ import { BRIDGE_GLOBAL, EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/bri
 import type { BridgeResult } from '../../shared/bridge/result'
 import { isValidImageHash, TEAM_IMAGE_PATH } from '../../shared/team-images'
 import { BRIDGE_SOCKET_PATH, type HostToPage, type PageNotification, type PageToHost } from '../protocol'
+import { installNavigationGuard } from './navigation-guard'
 
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS)
 const eventChannels: ReadonlySet<string> = new Set(EVENT_CHANNELS)
@@ -119,4 +120,5 @@ const api = {
 } as unknown as OddsMonitorApi
 
 Object.defineProperty(window, BRIDGE_GLOBAL, { value: Object.freeze(api), writable: false })
+installNavigationGuard()
 connect()

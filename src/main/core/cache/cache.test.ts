@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutcomeRef, OverrideEvent } from '../../../shared/domain'
 import { outcomeWords } from '../../../shared/labels'
 import { CacheClosedError, CacheFileError, CacheInputError, CSV_HEADER, openCache, type Cache } from './index'
+import { markCleanClose } from './open-database'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema'
 import { tempDir, tick } from './test-helpers'
 
@@ -249,6 +250,24 @@ describe('schema versions and damaged files', () => {
     expect(fs.readFileSync(`${file}.corrupt-99-wal`, 'utf8')).toBe('stale wal')
     cache.recordTicks([tick(T0, 2.0)])
     expect(cache.latestPrices(7)).toHaveLength(1)
+  })
+
+  it('skips the full page check for a file exactly as the app last closed it, and checks any other', () => {
+    const good = openCache(file)
+    good.recordTicks(Array.from({ length: 20_000 }, (_, i) => tick(T0 + i, 2, { oddKey: `m#o${i % 50}` })))
+    good.close()
+    const bytes = fs.readFileSync(file)
+    bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192)
+    fs.writeFileSync(file, bytes)
+    // As if the app itself had closed the file in this state: the page check is skipped.
+    markCleanClose(file)
+    const trusted = openTracked(file, { now: () => 5 })
+    expect(trusted.setAside).toBeNull()
+    trusted.close()
+    // Any write since the clean close (here: one more byte of damage) brings the check back.
+    fs.appendFileSync(file, Buffer.alloc(1))
+    const checked = openTracked(file, { now: () => 6 })
+    expect(checked.setAside?.problem).toBe('corrupt')
   })
 
   it('sets aside a database whose pages are damaged', () => {

@@ -9,7 +9,7 @@ import type { OutcomeRef, OverrideEvent, PriceChange, PriceTick } from '../../..
 import type { MatchLabels } from '../../../shared/labels'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
-import { openDatabase } from './open-database'
+import { markCleanClose, openDatabase } from './open-database'
 import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
 import { MatchLabelStore } from './match-labels'
@@ -321,6 +321,7 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
         closed = true
         db.close()
       }
+      markCleanClose(file)
     },
   }
 }

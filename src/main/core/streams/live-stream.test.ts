@@ -33,11 +33,18 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port
 }
 
-/** A ws server; `behave` decides per connection. Returns its port and the connection count. */
-async function wsServer(behave: (send: (text: string) => void) => void, rejectStatus?: number) {
+/**
+ * A ws server; `behave` decides per connection. Returns its port, the connection count and the
+ * pings it was sent. `autoPong: false` plays a dead peer whose socket is still open.
+ */
+async function wsServer(
+  behave: (send: (text: string) => void) => void,
+  rejectStatus?: number,
+  options: { autoPong?: boolean } = {},
+) {
   const http = createServer()
-  const wss = new WebSocketServer({ noServer: true })
-  const seen = { upgrades: 0, closed: 0 }
+  const wss = new WebSocketServer({ noServer: true, autoPong: options.autoPong ?? true })
+  const seen = { upgrades: 0, pings: 0, closed: 0 }
   http.on('upgrade', (req, socket, head) => {
     seen.upgrades++
     if (rejectStatus) {
@@ -45,6 +52,7 @@ async function wsServer(behave: (send: (text: string) => void) => void, rejectSt
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('ping', () => seen.pings++)
       ws.on('close', () => seen.closed++)
       behave((t) => ws.send(t))
     })
@@ -156,14 +164,26 @@ describe('LiveStream', () => {
     expect(s.stream.health()).toMatchObject({ malformed: 1, transport: 'sse', reconnects: 0 })
   })
 
-  it('goes stale when the server falls silent, then reconnects', async () => {
+  it('stays live on a quiet stream whose socket answers its pings, however long it is quiet', async () => {
     const server = await wsServer(() => {})
+    const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
+    s.stream.start()
+    // Pings go every 20 ms: twelve pings span four stale periods without a single message.
+    await waitUntil(() => server.seen.pings >= 12, 'twelve pings')
+    expect(s.messages).toEqual([])
+    expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0, lastError: null })
+    expect(server.seen.upgrades).toBe(1)
+    expect(s.states).toEqual(['queued', 'connecting', 'live'])
+  })
+
+  it('replaces a connection whose peer stopped answering (no message, no pong)', async () => {
+    const server = await wsServer(() => {}, undefined, { autoPong: false })
     const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
     s.stream.start()
     await waitUntil(() => server.seen.upgrades >= 2 && s.connects() >= 2, 'a reconnect')
     expect(s.states.slice(0, 5)).toEqual(['queued', 'connecting', 'live', 'stale', 'backing_off'])
     expect(s.stream.health().reconnects).toBeGreaterThanOrEqual(1)
-    expect(s.stream.health().lastError).toContain('no message')
+    expect(s.stream.health().lastError).toBe('no answer for 60 ms')
   })
 
   it('stops at "rejected" on a 401 upgrade instead of retrying', async () => {

@@ -63,6 +63,19 @@ describe('WatchlistService', () => {
     expect(() => service.apply({ op: 'rename', id: 'gone', name: 'x' })).toThrow('that watchlist no longer exists')
   })
 
+  it('refuses a second list of the same name, in any case or spacing, and keeps names trimmed', () => {
+    const service = new WatchlistService(memoryStore())
+    const first = service.get().lists[0]?.id ?? ''
+    service.apply({ op: 'create', name: '  Evening  ' })
+    expect(service.get().lists.map((l) => l.name)).toEqual(['My matches', 'Evening'])
+    expect(() => service.apply({ op: 'create', name: 'evening ' })).toThrow(
+      'a watchlist named "evening" already exists',
+    )
+    expect(() => service.apply({ op: 'rename', id: first, name: 'EVENING' })).toThrow('already exists')
+    service.apply({ op: 'rename', id: first, name: 'my Matches' }) // its own name, recased
+    expect(service.get().lists.map((l) => l.name)).toEqual(['my Matches', 'Evening'])
+  })
+
   it('falls back to a fresh state when the stored value is damaged', () => {
     const store = memoryStore()
     store.set('watchlists', { lists: 'nonsense' })

@@ -63,13 +63,20 @@ function nextState(state: WatchlistState, command: WatchlistCommand): WatchlistS
     ...state,
     lists: state.lists.map((l) => (l.id === updated.id ? updated : l)),
   })
+  /** Two lists of one name cannot be told apart in the picker, the palette or an alert scope. */
+  const freeName = (name: string, except: string | null): string => {
+    const wanted = name.trim()
+    if (state.lists.some((l) => l.id !== except && l.name.trim().toLowerCase() === wanted.toLowerCase()))
+      throw new BridgeFailure('invalid_input', `a watchlist named "${wanted}" already exists`)
+    return wanted
+  }
   switch (command.op) {
     case 'create': {
-      const created = { id: randomUUID(), name: command.name, matches: [] }
+      const created = { id: randomUUID(), name: freeName(command.name, null), matches: [] }
       return { lists: [...state.lists, created], activeId: created.id }
     }
     case 'rename':
-      return replace({ ...list(command.id), name: command.name })
+      return replace({ ...list(command.id), name: freeName(command.name, command.id) })
     case 'delete': {
       list(command.id)
       const lists = state.lists.filter((l) => l.id !== command.id)

@@ -9,8 +9,10 @@ import { call } from '../../bridge'
 import { TeamBadge } from '../../components/TeamBadge'
 import { describeError } from '../../lib/errors'
 import { useRenderCount } from '../../lib/render-count'
+import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
+import { useStalePrices } from '../../store/price-freshness'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
 
@@ -25,9 +27,10 @@ export const MatchCard = memo(function MatchCard({
   const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
   const ref = useRef<HTMLElement>(null)
   const live = useInView(ref)
+  const stale = useStalePrices(match.matchId)
   useRenderCount(`match:${match.matchId}`)
   useEffect(() => {
-    if (focusedAt !== null) ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    if (focusedAt !== null && ref.current) return scrollIntoViewSettled(ref.current)
   }, [focusedAt])
   const groups = layout?.groups.filter((g) => g.markets.some((m) => m.outcomes.length > 0)) ?? []
   return (
@@ -38,8 +41,9 @@ export const MatchCard = memo(function MatchCard({
       data-match={match.matchId}
       // Whether the card is on screen, so its cells take ticks (tests wait for it before counting renders).
       data-in-view={live}
+      data-prices={stale ? 'stale' : 'current'}
     >
-      <MatchHeaderRow match={match} onRemove={onRemove} />
+      <MatchHeaderRow match={match} onRemove={onRemove} stale={stale} />
       {!layout && <div className="muted pad">waiting for prices…</div>}
       {layout && groups.length === 0 && <div className="muted pad">no markets offered</div>}
       {groups.map((group) => (
@@ -48,7 +52,7 @@ export const MatchCard = memo(function MatchCard({
           {group.markets
             .filter((m) => m.outcomes.length > 0)
             .map((market) => (
-              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} live={live} />
+              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} live={live} stale={stale} />
             ))}
         </div>
       ))}
@@ -56,7 +60,15 @@ export const MatchCard = memo(function MatchCard({
   )
 })
 
-const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMarket; live: boolean }) {
+const MarketRow = memo(function MarketRow({
+  market,
+  live,
+  stale,
+}: {
+  market: LayoutMarket
+  live: boolean
+  stale: string | null
+}) {
   return (
     <div className={market.suspended ? 'market-row suspended' : 'market-row'}>
       <div className="market-label" title={market.label}>
@@ -65,7 +77,7 @@ const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMark
       </div>
       <div className="market-cells">
         {market.outcomes.map((o) => (
-          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} live={live} />
+          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} live={live} stale={stale} />
         ))}
       </div>
     </div>
@@ -75,9 +87,11 @@ const MarketRow = memo(function MarketRow({ market, live }: { market: LayoutMark
 function MatchHeaderRow({
   match,
   onRemove,
+  stale,
 }: {
   match: MatchSummary
   onRemove?: ((matchId: number) => void) | undefined
+  stale: string | null
 }) {
   const header = useHeader(match.matchId)
   const openWindow = () =>
@@ -108,6 +122,11 @@ function MatchHeaderRow({
           title="prices from the local cache (each cell shows its age) until the feed's snapshot arrives"
         >
           cached · resyncing
+        </span>
+      )}
+      {stale && header?.synced !== false && (
+        <span className="badge warn" data-testid="stale-badge" title={`prices not current: ${stale}`}>
+          prices stale
         </span>
       )}
       <span className="muted league">{match.leagueName}</span>

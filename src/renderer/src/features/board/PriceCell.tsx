@@ -14,11 +14,14 @@ export const PriceCell = memo(function PriceCell({
   outcomeId,
   label,
   live,
+  stale,
 }: {
   outcomeId: string
   label: string
   /** False while the cell's card is off screen: it skips every tick until it is back. */
   live: boolean
+  /** Why the match's prices are not current (store/price-freshness.ts); null while they are. */
+  stale: string | null
 }) {
   const cell = useCell(outcomeId, live)
   // The flash runs from the change itself: a cell scrolled into view later joins it part-way.
@@ -33,9 +36,10 @@ export const PriceCell = memo(function PriceCell({
     )
   }
   const { override } = cell
-  const classes = ['price-cell', cell.suspended ? 'suspended' : '', override ? 'overridden' : '']
+  const classes = ['price-cell', cell.suspended ? 'suspended' : '', override ? 'overridden' : '', stale ? 'stale' : '']
     .filter(Boolean)
     .join(' ')
+  const action = cell.suspended ? `${label}: suspended` : `${label}: edit override`
   return (
     <button
       type="button"
@@ -43,7 +47,8 @@ export const PriceCell = memo(function PriceCell({
       data-testid="price-cell"
       data-outcome={outcomeId}
       data-direction={cell.direction}
-      title={cell.suspended ? `${label}: suspended` : `${label}: edit override`}
+      data-stale={stale ? 'true' : undefined}
+      title={stale ? `${action} · not current: ${stale}` : action}
       onClick={() => openOverrideEditor(outcomeId)}
     >
       <span className="cell-label">{label}</span>

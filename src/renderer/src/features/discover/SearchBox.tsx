@@ -8,20 +8,16 @@ const DEBOUNCE_MS = 250
 
 export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: SearchHit) => void }) {
   const [text, setText] = useState('')
-  const [hits, setHits] = useState<SearchHit[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // Each answer remembers the query it answers: an error (or late hits) never shows over another query's.
+  const [answer, setAnswer] = useState<{ query: string; hits: SearchHit[]; error: string | null } | null>(null)
   const query = text.trim()
   useEffect(() => {
     if (query.length < 2) return
     let cancelled = false
     const timer = setTimeout(() => {
       call('discover:search', { sport, text: query }).then(
-        (found) => {
-          if (cancelled) return
-          setHits(found)
-          setError(null)
-        },
-        (e: unknown) => !cancelled && setError(describeError(e)),
+        (found) => !cancelled && setAnswer({ query, hits: found, error: null }),
+        (e: unknown) => !cancelled && setAnswer({ query, hits: [], error: describeError(e) }),
       )
     }, DEBOUNCE_MS)
     return () => {
@@ -29,7 +25,7 @@ export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: Sear
       clearTimeout(timer)
     }
   }, [query, sport])
-  const open = query.length >= 2 && (hits !== null || error !== null)
+  const current = query.length >= 2 && answer?.query === query ? answer : null
   return (
     <div className="search">
       <input
@@ -41,11 +37,11 @@ export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: Sear
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && setText('')}
       />
-      {open && (
+      {current && (
         <div className="search-hits" data-testid="search-hits">
-          {error && <div className="muted pad">{error}</div>}
-          {hits?.length === 0 && <div className="muted pad">Nothing found.</div>}
-          {hits?.map((hit) => (
+          {current.error && <div className="muted pad">{current.error}</div>}
+          {!current.error && current.hits.length === 0 && <div className="muted pad">Nothing found.</div>}
+          {current.hits.map((hit) => (
             <button
               type="button"
               key={`${hit.kind}:${hit.id}`}

@@ -1,7 +1,7 @@
 /** Override events (set, changed, expired, lifted) as alerts the trader acknowledges. */
 import type { OverrideEvent } from '../../../../shared/domain'
 import { formatClockTime, formatPrice } from '../../lib/format'
-import { untilLabel } from '../../lib/live-time'
+import { OVERRIDE_COUNTDOWN, untilAttributes } from '../../lib/live-time'
 import { acknowledgeOverrideAlerts, useOverrideAlertStore } from '../../store/board-store'
 import { nameOutcome } from '../../store/outcome-names'
 
@@ -18,7 +18,7 @@ export function OverrideAlerts() {
         )}
         <span className="spacer" />
         <button type="button" className="link" disabled={unread === 0} onClick={() => acknowledgeOverrideAlerts('all')}>
-          Acknowledge all (A)
+          Acknowledge all (Shift+A)
         </button>
       </div>
       <div className="alert-scroll">
@@ -57,13 +57,11 @@ function OverrideText({ event }: { event: OverrideEvent }) {
         {event.suspended ? ' suspended' : ''} · {event.durationSeconds}s · set {formatClockTime(event.setAt)}
         {inForce ? (
           <>
-            {' '}
-            · expires in{' '}
+            {' · '}
             <span
               className="countdown"
               data-testid="override-countdown"
-              data-until={event.expiresAt}
-              data-label={untilLabel(event.expiresAt)}
+              {...untilAttributes(event.expiresAt, OVERRIDE_COUNTDOWN)}
             />
           </>
         ) : (

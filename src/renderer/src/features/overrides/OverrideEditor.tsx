@@ -12,7 +12,7 @@ import { BridgeCallError, call } from '../../bridge'
 import { Modal } from '../../components/Modal'
 import { describeError } from '../../lib/errors'
 import { formatPrice } from '../../lib/format'
-import { untilLabel } from '../../lib/live-time'
+import { OVERRIDE_COUNTDOWN, untilAttributes } from '../../lib/live-time'
 import { useCell } from '../../store/board-store'
 import { nameOutcome } from '../../store/outcome-names'
 import { useSettingsStore } from '../../store/settings-store'
@@ -121,8 +121,8 @@ function OverrideHeading({ cell, name }: { cell: BoardCell; name: ReturnType<typ
       {cell.override && (
         <div className="badge warn">
           override in force: {formatPrice(cell.override.value)}
-          {cell.override.suspended ? ' (suspended)' : ''} · expires in{' '}
-          <span data-until={cell.override.expiresAt} data-label={untilLabel(cell.override.expiresAt)} />
+          {cell.override.suspended ? ' (suspended)' : ''} ·{' '}
+          <span {...untilAttributes(cell.override.expiresAt, OVERRIDE_COUNTDOWN)} />
         </div>
       )}
     </>

@@ -9,7 +9,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { OverrideEventKind } from '../../../../shared/domain'
 import { formatPrice } from '../../lib/format'
-import { priceAxisLabels } from './review-format'
+import { priceAxisLabels, priceAxisWidth } from './review-format'
 import type { ChartData, OverrideMarker } from './series-align'
 
 const HEIGHT = 300
@@ -64,7 +64,8 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
           stroke: muted,
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid },
-          size: 56,
+          font: AXIS_FONT,
+          size: (_u, labels) => priceAxisWidth(labels ?? [], textWidth),
           values: (_u, vals) => priceAxisLabels(vals),
         },
       ],
@@ -105,6 +106,17 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
       data-lines={data.ys.length}
     />
   )
+}
+
+/** uPlot's own axis font, named here so labels are measured in the font they are drawn in. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
+let measuring: CanvasRenderingContext2D | null = null
+
+function textWidth(text: string): number {
+  measuring ??= document.createElement('canvas').getContext('2d')
+  if (!measuring) return text.length * 8 // no 2D context: a generous guess per character
+  measuring.font = AXIS_FONT
+  return measuring.measureText(text).width
 }
 
 function shadeSuspensions(u: uPlot, spans: readonly [number, number][], colour: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatRange, formatSpan, formatTickTime, priceAxisLabels } from './review-format'
+import { formatRange, formatSpan, formatTickTime, priceAxisLabels, priceAxisWidth } from './review-format'
 
 describe('review formats', () => {
   it('shows tick times to the millisecond', () => {
@@ -12,6 +12,14 @@ describe('review formats', () => {
     expect(priceAxisLabels([1.5, 2, 2.5])).toEqual(['1.50', '2.00', '2.50'])
     expect(priceAxisLabels([1.91, 1.915, 1.92])).toEqual(['1.910', '1.915', '1.920'])
     expect(priceAxisLabels([1.9])).toEqual(['1.90'])
+  })
+
+  it('makes the price axis as wide as its widest label, so a spike is not clipped', () => {
+    const sevenPxDigits = (text: string) => text.length * 7
+    const calm = priceAxisWidth(priceAxisLabels([1.8, 1.85, 1.9]), sevenPxDigits)
+    const spike = priceAxisWidth(priceAxisLabels([0, 500, 1000]), sevenPxDigits)
+    expect(spike - calm).toBe(3 * 7) // '1000.00' holds three characters more than '1.80'
+    expect(spike).toBeGreaterThan(sevenPxDigits('1000.00'))
   })
 
   it('says how long a range is in the unit a trader reads', () => {

@@ -26,6 +26,19 @@ export function priceAxisLabels(values: readonly number[]): string[] {
   return values.map((v) => v.toFixed(decimals))
 }
 
+/** Room beside the labels: the tick marks (10 px) and uPlot's gap (5 px), and a little air. */
+const PRICE_AXIS_GAP = 20
+
+/**
+ * The price axis as wide as its widest label, so a spike to 1000.00 is not cut to "000.00" by a
+ * width that suited 1.85. `measure` is the text width in CSS pixels in the axis font.
+ */
+export function priceAxisWidth(labels: readonly string[], measure: (text: string) => number): number {
+  let widest = 0
+  for (const label of labels) widest = Math.max(widest, measure(label))
+  return Math.ceil(widest) + PRICE_AXIS_GAP
+}
+
 /** `45 s`, `12 min`, `2 h 5 min`: how long a replay range is. */
 export function formatSpan(from: number, to: number): string {
   const seconds = Math.max(1, Math.round((to - from) / 1000))

@@ -93,13 +93,11 @@ function KeyRow({
       >
         Test
       </button>
-      <button
-        type="button"
+      <RemoveKey
+        label={label}
         disabled={!entry?.set}
-        onClick={() => void run(async () => onStatus(await call('keys:remove', { account })))}
-      >
-        Remove
-      </button>
+        onRemove={() => run(async () => onStatus(await call('keys:remove', { account })))}
+      />
       <span className="muted">
         {lastTest
           ? `last test ${formatClockTime(lastTest.at)}: ${lastTest.ok ? 'ok' : 'failed'} (${lastTest.message})`
@@ -107,5 +105,37 @@ function KeyRow({
       </span>
       {note && <span className="muted">{note}</span>}
     </div>
+  )
+}
+
+/**
+ * Remove asks once more: the key is deleted from the keychain (the trader may not have a copy),
+ * and without keys the app falls back to the demo feed.
+ */
+function RemoveKey({ label, disabled, onRemove }: { label: string; disabled: boolean; onRemove: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false)
+  if (!asking)
+    return (
+      <button type="button" disabled={disabled} onClick={() => setAsking(true)}>
+        Remove
+      </button>
+    )
+  return (
+    <span className="confirm-inline" role="group" aria-label={`Remove the ${label}`}>
+      <span>Delete the {label} from the keychain?</span>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setAsking(false)
+          void onRemove()
+        }}
+      >
+        Remove key
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Keep
+      </button>
+    </span>
   )
 }

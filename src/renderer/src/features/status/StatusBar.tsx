@@ -66,6 +66,15 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
           retry in <span data-until={nextRetry} data-label={untilLabel(nextRetry)} />
         </span>
       )}
+      {service.reconnects > 0 && (
+        <span
+          className="num muted"
+          data-testid={`reconnects-${service.service}`}
+          title="Stream reconnects this session"
+        >
+          {service.reconnects} reconnect{service.reconnects === 1 ? '' : 's'}
+        </span>
+      )}
       <span className="num">{service.messagesPerSec.toFixed(1)} msg/s</span>
       {service.malformed > 0 && <span className="badge bad num">{service.malformed} malformed</span>}
       <span className="num muted">last {formatAge(service.lastMessageAgeMs)}</span>

@@ -1,0 +1,121 @@
+/**
+ * The startup bench's data folder: 50 watched matches (the simulator's own live matches and
+ * markets) and a 30-day cache of about 10 million ticks for them, made once into the temp folder
+ * and reused. The cache file is created by the app's own `openCache` (schema, pragmas) and then
+ * filled by a bulk writer: outcomes, then each outcome's ticks in key order in large
+ * transactions with syncing off, which is minutes faster than the app's per-flush writer and
+ * gives the same rows. Rollups are not written: a first paint does not read them.
+ */
+import Database from 'better-sqlite3'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openCache } from '../src/main/core/cache/cache'
+import type { MatchSummary } from '../src/shared/discovery'
+import { DEFAULT_SETTINGS } from '../src/shared/settings'
+import { makeOddKey, oddTypeOfMember, type MatchPricesWire } from '../src/shared/wire/odds'
+import { liveOddsTargets, startSimProcess, type LiveTarget } from './support'
+
+export const STARTUP_DIR = join(tmpdir(), 'odds-monitor-bench', 'startup-30d')
+const DONE = join(STARTUP_DIR, 'complete')
+const DAY_MS = 86_400_000
+/** Nowhere: a port no service listens on, so every request and stream is refused. */
+export const UNREACHABLE = '127.0.0.1:9'
+
+interface Outcome {
+  matchId: number
+  oddType: string
+  oddKey: string
+}
+
+function summary(t: LiveTarget, i: number): MatchSummary {
+  return {
+    matchId: t.matchId,
+    sport: t.sport,
+    leagueId: 1,
+    leagueName: 'Bench league',
+    tournamentName: null,
+    home: { id: null, name: `Home ${i + 1}`, hashImage: null },
+    away: { id: null, name: `Away ${i + 1}`, hashImage: null },
+    startTime: Date.now() - 3_600_000,
+    statusType: 'inprogress',
+    statusReason: null,
+    homeScore: 1,
+    awayScore: 0,
+  }
+}
+
+/** 50 of the simulator's live matches and every outcome of their markets. */
+async function simulatorMatches(count: number): Promise<{ targets: LiveTarget[]; outcomes: Outcome[] }> {
+  const { child, info } = await startSimProcess(200, Math.ceil(count / 3) + 1)
+  try {
+    const targets = (await liveOddsTargets(info)).slice(0, count)
+    const outcomes: Outcome[] = []
+    for (const t of targets) {
+      const res = await fetch(`${info.oddsBaseUrl}/bookmaker/${info.bookmakerId}/${t.sport}/${t.matchId}`, {
+        headers: { authorization: `Bearer ${info.apiKey}` },
+      })
+      const prices = (await res.json()) as MatchPricesWire
+      for (const [member, markets] of Object.entries(prices.odds))
+        for (const m of markets)
+          for (const o of m.outcomes)
+            outcomes.push({ matchId: t.matchId, oddType: oddTypeOfMember(member), oddKey: makeOddKey(m.name, o.key) })
+    }
+    return { targets, outcomes }
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+/** Every outcome's ticks over the last `days` days, evenly spaced, prices on a bounded walk. */
+function bulkWrite(file: string, outcomes: Outcome[], totalTicks: number, days: number): void {
+  openCache(file).close()
+  const db = new Database(file)
+  db.pragma('synchronous = OFF')
+  const insertOutcome = db.prepare('INSERT INTO outcome (match_id, odd_type, odd_key) VALUES (?, ?, ?)')
+  const insertTick = db.prepare(
+    'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, 0, ?, ?, ?)',
+  )
+  const perOutcome = Math.ceil(totalTicks / outcomes.length)
+  const end = Date.now() - 60_000
+  const step = Math.floor((days * DAY_MS) / perOutcome)
+  for (const o of outcomes) {
+    db.transaction(() => {
+      const id = Number(insertOutcome.run(o.matchId, o.oddType, o.oddKey).lastInsertRowid)
+      let price = 1500 + (id % 40) * 50
+      for (let i = 0; i < perOutcome; i++) {
+        price = Math.min(20_000, Math.max(1010, price + ((i * 7919 + id) % 21) - 10))
+        insertTick.run(id, end - (perOutcome - i) * step, price, i % 97 === 0 ? 1 : 0, -3)
+      }
+    })()
+  }
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  // Opened and closed once by the app, as after any clean run (its first open checks every page).
+  openCache(file).close()
+}
+
+/** The data folder, made if missing: settings, a watchlist of `matches`, the cache. */
+export async function ensureStartupData(matches = 50, totalTicks = 10_000_000, days = 30): Promise<string> {
+  if (existsSync(DONE)) return STARTUP_DIR
+  rmSync(STARTUP_DIR, { recursive: true, force: true })
+  mkdirSync(STARTUP_DIR, { recursive: true })
+  const { targets, outcomes } = await simulatorMatches(matches)
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    sport: targets[0]?.sport ?? DEFAULT_SETTINGS.sport,
+    bookmakerId: 'bench',
+    dataBaseUrl: `http://${UNREACHABLE}/data`,
+    wsBaseUrl: `ws://${UNREACHABLE}/data`,
+    oddsBaseUrl: `http://${UNREACHABLE}/odds`,
+    oddsWsBaseUrl: `ws://${UNREACHABLE}/odds`,
+  }
+  const watchlists = {
+    lists: [{ id: 'bench', name: 'Bench', matches: targets.map(summary) }],
+    activeId: 'bench',
+  }
+  writeFileSync(join(STARTUP_DIR, 'config.json'), JSON.stringify({ settings, watchlists }))
+  bulkWrite(join(STARTUP_DIR, 'cache.sqlite'), outcomes, totalTicks, days)
+  writeFileSync(DONE, JSON.stringify({ matches: targets.length, outcomes: outcomes.length, totalTicks, days }))
+  return STARTUP_DIR
+}

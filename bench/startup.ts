@@ -1,0 +1,154 @@
+/**
+ * Startup bench: the browser host started on a data folder with a 30-day cache (about 10 million
+ * ticks, 50 watched matches; bench/startup-data.ts makes it once) and the time from the host
+ * process's start to the board's first paint of a price cell in Chromium, in two cases:
+ *  - feed unreachable: API keys in the keychain and every service address refusing, so the board
+ *    can only come from the cache;
+ *  - feed up: no keys, so the built-in demo feed starts and the board paints from whichever
+ *    answers first, cache or feed.
+ * The host runs in a private D-Bus session with an unlocked gnome-keyring (as `npm test` does),
+ * and the shell notes the time just before it execs the host, so the clock starts with the
+ * process. Also printed: when the host said it was ready (URL on stdout), the CPU the host had
+ * used by the first paint (what a quiet machine's wall time tends to), and the load.
+ *
+ *   npm run bench -- startup [--runs 3]
+ */
+import { chromium, type Browser } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
+import { ensureStartupData } from './startup-data'
+import { machineLoad, numberArg } from './support'
+
+interface Startup {
+  readyMs: number
+  firstPaintMs: number
+  /** CPU the host process had used by then: on a loaded machine, wall time is mostly waiting. */
+  hostCpuMs: number
+}
+
+/** utime + stime of a process from /proc (Linux), in ms; NaN where it cannot be read. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms; the split dropped the first two.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
+
+/** Page side: the first price cell in the document, then the frame that paints it. */
+const FIRST_PAINT = `new Promise((resolve) => {
+  const painted = () => requestAnimationFrame(() => resolve(Date.now()))
+  if (document.querySelector('[data-testid="price-cell"]')) return painted()
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[data-testid="price-cell"]')) return
+    observer.disconnect()
+    painted()
+  }).observe(document, { childList: true, subtree: true })
+})`
+
+const KEYS_SCRIPT = `
+import { KeytarSecretStore } from './src/main/adapters/keytar-secrets.ts'
+const keys = new KeytarSecretStore()
+await keys.set('odds-feed', 'bench-odds-key')
+await keys.set('data-service', 'bench-data-key')
+`
+
+/** One start of the host; resolves once the page painted a price cell, after the host stopped. */
+async function startOnce(browser: Browser, dataDir: string, withKeys: boolean): Promise<Startup> {
+  const startFile = join(mkdtempSync(join(tmpdir(), 'odds-startup-')), 'start')
+  const setKeys = withKeys ? `node --import tsx --input-type=module -e "$KEYS" &&` : ''
+  const script = `echo -n bench | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ${setKeys}
+    echo $$ > "$START_FILE.pid" && date +%s%3N > "$START_FILE" && exec node --import tsx src/host/cli.ts --port 0 --data-dir "$DATA_DIR"`
+  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      XDG_DATA_HOME: mkdtempSync(join(tmpdir(), 'odds-keyring-')),
+      KEYS: KEYS_SCRIPT,
+      START_FILE: startFile,
+      DATA_DIR: dataDir,
+    },
+  })
+  child.stderr.resume()
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        const match = /ready at (http:\/\/\S+)/.exec(out)
+        if (match?.[1]) resolve(match[1])
+      })
+      child.once('exit', (code) => reject(new Error(`host exited with ${code}`)))
+    })
+    const ready = Date.now()
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    try {
+      await page.goto(url)
+      const painted = (await page.evaluate(FIRST_PAINT)) as number
+      const hostCpuMs = processCpuMs(Number(readFileSync(`${startFile}.pid`, 'utf8')))
+      const started = Number(readFileSync(startFile, 'utf8'))
+      return { readyMs: ready - started, firstPaintMs: painted - started, hostCpuMs }
+    } finally {
+      await page.close()
+    }
+  } finally {
+    await stopHost(child, `${startFile}.pid`)
+  }
+}
+
+/**
+ * The host itself gets the SIGTERM (dbus-run-session does not pass it on), so it closes the cache
+ * cleanly as a quitting app does; then its D-Bus session goes.
+ */
+async function stopHost(session: ChildProcess, pidFile: string): Promise<void> {
+  const exited = new Promise((resolve) => session.once('exit', resolve))
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : NaN
+  if (Number.isInteger(pid)) {
+    process.kill(pid, 'SIGTERM')
+    while (isRunning(pid)) await new Promise((r) => setTimeout(r, 50))
+  }
+  session.kill('SIGTERM')
+  await exited
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+export async function run(args: string[]): Promise<void> {
+  const runs = numberArg(args, '--runs', 3)
+  const dataDir = await ensureStartupData()
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  try {
+    for (const feed of ['unreachable', 'up'] as const) {
+      const samples: Startup[] = []
+      for (let i = 0; i < runs; i++) samples.push(await startOnce(browser, dataDir, feed === 'unreachable'))
+      console.log(
+        JSON.stringify({
+          bench: 'startup',
+          feed,
+          runs,
+          firstPaintMs: median(samples.map((s) => s.firstPaintMs)),
+          hostReadyMs: median(samples.map((s) => s.readyMs)),
+          hostCpuMsToFirstPaint: median(samples.map((s) => s.hostCpuMs)),
+          samplesMs: samples.map((s) => s.firstPaintMs),
+          load: machineLoad(),
+        }),
+      )
+    }
+  } finally {
+    await browser.close()
+  }
+}

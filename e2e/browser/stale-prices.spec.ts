@@ -1,0 +1,63 @@
+/**
+ * Stale prices must not look fresh (issue 15.4): with the feed gone mid-session every price cell of
+ * the watched matches turns visibly stale (style and title), and fresh again once prices flow. A
+ * simulator started here stands for the real services, so the test can stop it and start it again
+ * on the same port; the keys live in the test session's keychain (scripts/test.sh).
+ */
+import { expect, test } from '../fixtures'
+import { startSimulator, type SimulatorHandle } from '../../src/sim'
+import { watchLiveMatches, type PageScope } from '../bridge'
+import { launchHost } from '../host'
+
+const KEY = 'e2e-stale-key-7d2a91c4'
+
+test('every price turns stale when the feed stops, and fresh when it is back', async ({ page }) => {
+  // Same seed and start time: the restarted feed is the same world, with the same matches.
+  const world = { apiKey: KEY, liveMatches: 2, rate: 20, seed: 7, startTime: Date.now() }
+  let feed: SimulatorHandle = await startSimulator({ port: 0, ...world })
+  const port = Number(new URL(feed.oddsBaseUrl).port)
+  const host = await launchHost()
+  try {
+    await page.goto(host.url)
+    const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
+    await page.evaluate(
+      async ({ endpoints, key }) => {
+        const api = (globalThis as unknown as PageScope).oddsMonitor
+        await api.invoke('settings:update', endpoints)
+        for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:set', { account, key })
+      },
+      { endpoints: { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl }, key: KEY },
+    )
+    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await watchLiveMatches(page, 2)
+
+    const cards = page.getByTestId('match-card')
+    const cells = page.getByTestId('price-cell')
+    const staleCells = page.locator('[data-testid="price-cell"][data-stale="true"]')
+    await expect(cards.and(page.locator('[data-prices="current"]'))).toHaveCount(2)
+    await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
+    const total = await cells.count()
+    expect(total).toBeGreaterThan(4)
+    await expect(staleCells).toHaveCount(0)
+    await expect(cells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '600')
+
+    // The feed stops: every cell says so, in its style and in its title.
+    await feed.close()
+    await expect(cards.and(page.locator('[data-prices="stale"]'))).toHaveCount(2)
+    await expect(staleCells).toHaveCount(total)
+    await expect(cells.first()).toHaveAttribute('title', /· not current: price stream /)
+    await expect(cells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '400')
+    await expect(cards.first().getByTestId('stale-badge')).toBeVisible()
+    await page.screenshot({ path: 'test-results/screens/board-stale.png' })
+
+    // It is back on the same address: the streams reconnect and the prices are current again.
+    feed = await startSimulator({ port, ...world })
+    await expect(cards.and(page.locator('[data-prices="current"]'))).toHaveCount(2, { timeout: 30_000 })
+    await expect(staleCells).toHaveCount(0)
+    await expect(cells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '600')
+    await expect(cards.first().getByTestId('stale-badge')).toHaveCount(0)
+  } finally {
+    await host.stop()
+    await feed.close()
+  }
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { StreamHealth, StreamState } from '../../../shared/health'
+import { stalePricesReason } from './price-freshness'
+
+function stream(
+  matchId: number,
+  state: StreamState,
+  kind = 'updates',
+  service: 'odds' | 'data' = 'odds',
+): StreamHealth {
+  return {
+    id: `${service}:${matchId}:${kind}`,
+    service,
+    kind,
+    matchId,
+    state,
+    transport: 'ws',
+    retryAt: null,
+    retryInMs: null,
+    lastMessageAt: null,
+    lastMessageAgeMs: null,
+    reconnects: 0,
+    messagesPerSec: 0,
+    malformed: 0,
+    unknownKind: 0,
+    lastError: null,
+  }
+}
+
+describe('stalePricesReason', () => {
+  it('has none while the match’s odds stream is live, whatever the other streams do', () => {
+    const health = {
+      streams: [stream(1, 'live'), stream(1, 'backing_off', 'overrides'), stream(1, 'stale', 'score', 'data')],
+    }
+    expect(stalePricesReason(health, true, 1)).toBeNull()
+  })
+
+  it('names a stream that is down or past the stale threshold', () => {
+    expect(stalePricesReason({ streams: [stream(1, 'backing_off')] }, true, 1)).toBe('price stream down, reconnecting')
+    expect(stalePricesReason({ streams: [stream(1, 'stale')] }, true, 1)).toBe(
+      'no message from the price stream within the stale threshold',
+    )
+    expect(stalePricesReason({ streams: [stream(2, 'live')] }, true, 1)).toBe('no price stream for this match')
+  })
+
+  it('counts a board waiting for its snapshot as stale, and knows nothing before the first health', () => {
+    expect(stalePricesReason({ streams: [stream(1, 'live')] }, false, 1)).toBe('waiting for the feed snapshot')
+    expect(stalePricesReason(null, true, 1)).toBeNull()
+  })
+})

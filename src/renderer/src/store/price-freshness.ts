@@ -1,0 +1,37 @@
+/**
+ * Whether a match's prices on screen are current. They are not when the odds stream that carries
+ * them is down (connecting, backing off, refused, closed), has gone quiet past the stale threshold
+ * (main marks the stream `stale`: not even a heartbeat), or the board is waiting for a fresh
+ * snapshot. A quiet market on a live stream is current: the feed says nothing changed. The reason
+ * is a fixed phrase per state, so a card and its cells re-render when it changes, not every second.
+ */
+import type { FeedHealth, StreamState } from '../../../shared/health'
+import { useBoardStore } from './board-store'
+import { useFeedStore } from './feed-store'
+
+const DOWN_REASONS: Record<Exclude<StreamState, 'live'>, string> = {
+  stale: 'no message from the price stream within the stale threshold',
+  queued: 'price stream waiting for a connection slot',
+  connecting: 'price stream connecting',
+  backing_off: 'price stream down, reconnecting',
+  rejected: 'price stream refused the key',
+  closed: 'price stream closed',
+}
+
+/** Why the match's prices are not current, in words; null when they are (or nothing is known yet). */
+export function stalePricesReason(
+  health: Pick<FeedHealth, 'streams'> | null,
+  synced: boolean | undefined,
+  matchId: number,
+): string | null {
+  if (synced === false) return 'waiting for the feed snapshot'
+  if (!health) return null
+  const stream = health.streams.find((s) => s.service === 'odds' && s.kind === 'updates' && s.matchId === matchId)
+  if (!stream) return 'no price stream for this match'
+  return stream.state === 'live' ? null : DOWN_REASONS[stream.state]
+}
+
+export function useStalePrices(matchId: number): string | null {
+  const synced = useBoardStore((s) => s.headers[matchId]?.synced)
+  return useFeedStore((s) => stalePricesReason(s.health, synced, matchId))
+}
