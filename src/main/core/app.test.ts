@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator, type SimulatorHandle } from '../../sim'
 import type { Core } from './app'
-import { waitUntil } from '../../test-support/wait'
 import { eventually, invoke, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
@@ -172,10 +171,10 @@ describe('the core', () => {
       doNotRepeat: false,
     })
     type Cells = Array<{ cells: Array<{ matchId: number; oddType: string; oddKey: string }> }>
-    const boards = await waitUntil(async () => {
-      const b = await invoke<Cells>(first, 'board:get')
-      return b.some((board) => board.cells.length > 0) && b
-    }, 'a board with prices')
+    const boards = await eventually(
+      () => invoke<Cells>(first, 'board:get'),
+      (b) => b.some((board) => board.cells.length > 0),
+    )
     const cell = boards.flatMap((board) => board.cells)[0]
     await invoke(first, 'overrides:set', {
       matchId: cell?.matchId,
@@ -187,14 +186,14 @@ describe('the core', () => {
     })
     type Recent = { tape: Array<{ oddKey: string; receivedTs: number }>; overrides: Array<{ oddValue: number }> }
     type Alerts = { entries: Array<{ id: string; read: boolean }>; unread: number }
-    const before = await waitUntil(async () => {
-      const recent = await invoke<Recent>(first, 'history:recent')
-      return recent.tape.length >= 5 && recent.overrides.some((e) => e.oddValue === 7.5) && recent
-    }, 'five ticks and the override in the recent history')
-    const alerts = await waitUntil(async () => {
-      const list = await invoke<Alerts>(first, 'alerts:list')
-      return list.entries.length >= 2 && list
-    }, 'two alerts')
+    const before = await eventually(
+      () => invoke<Recent>(first, 'history:recent'),
+      (recent) => recent.tape.length >= 5 && recent.overrides.some((e) => e.oddValue === 7.5),
+    )
+    const alerts = await eventually(
+      () => invoke<Alerts>(first, 'alerts:list'),
+      (list) => list.entries.length >= 2,
+    )
     const readId = alerts.entries[1]?.id ?? ''
     await invoke(first, 'alerts:markRead', { ids: [readId] })
     const alertsBefore = await invoke<Alerts>(first, 'alerts:list')
@@ -287,10 +286,10 @@ describe('the core', () => {
     })
     const state = await invoke<{ activeId: string }>(online, 'watchlists:get')
     await invoke(online, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
-    const seen = await waitUntil(async () => {
-      const boards = await invoke<Boards>(online, 'board:get')
-      return boards[0]?.header.synced === true && boards[0].cells.length > 0 && boards
-    }, 'a synced board with prices')
+    const seen = await eventually(
+      () => invoke<Boards>(online, 'board:get'),
+      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
+    )
     await running.pop()?.close() // the core flushes its cache on stop
     await feed.close()
 
@@ -309,12 +308,9 @@ describe('the core', () => {
 
     feed = await startSimulator({ port, ...world })
     running.unshift(feed)
-    const resynced = await waitUntil(
-      async () => {
-        const boards = await invoke<Boards>(offline, 'board:get')
-        return boards[0]?.header.synced === true && boards
-      },
-      'the board synced again',
+    const resynced = await eventually(
+      () => invoke<Boards>(offline, 'board:get'),
+      (boards) => boards[0]?.header.synced === true,
       40_000,
     )
     expect(resynced[0]?.cells.length).toBeGreaterThan(0)
