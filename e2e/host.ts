@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { hostCoverageLaunch } from './coverage'
 
 export interface HostProcess {
   url: string
@@ -14,6 +15,8 @@ export interface HostProcess {
   port: number
   token: string
   dataDir: string
+  /** What the host has logged so far (its log goes to stderr); the newest 200,000 characters. */
+  stderr(): string
   stop(): Promise<void>
   /** SIGKILL: the host dies the way a crash ends it, with no goodbye to the page. */
   kill(): Promise<void>
@@ -26,12 +29,25 @@ export async function launchHost(
   options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'odds-e2e-'))
+  const coverage = hostCoverageLaunch()
   // A later --port in `args` wins over this one (node:util parseArgs keeps the last).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
+    [
+      '--import',
+      'tsx',
+      ...coverage.execArgv,
+      'src/host/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env, ...coverage.env } },
   )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)))
   const url = await readReadyUrl(child)
   const parsed = new URL(url)
   return {
@@ -40,6 +56,7 @@ export async function launchHost(
     port: Number(parsed.port),
     token: parsed.searchParams.get('token') ?? '',
     dataDir,
+    stderr: () => stderr,
     stop: () => stopChild(child, 'SIGTERM'),
     kill: () => stopChild(child, 'SIGKILL'),
     freeze: () => void child.kill('SIGSTOP'),

@@ -39,6 +39,8 @@ export type StreamResolver = (ctx: RequestContext) => StreamResolution
 const MAX_BODY_BYTES = 64 * 1024
 /** A subscriber this far behind is cut off rather than let the server's memory grow without bound. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024
+/** Event-stream keep-alive comments: well inside a client's 15 s dead-connection limit. */
+const SSE_KEEP_ALIVE_MS = 5000
 
 export function jsonReply(status: number, json: unknown, headers?: Record<string, string>): Reply {
   return { status, json, ...(headers ? { headers } : {}) }
@@ -139,7 +141,13 @@ export class SimHttpServer {
       close: () => res.end(),
     }
     const unsubscribe = this.hub.subscribe(resolution.channels, sink)
+    // A quiet stream still says it is alive (an event stream has no ping; a comment is ignored by readers).
+    const keepAlive = setInterval(() => {
+      if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n')
+    }, SSE_KEEP_ALIVE_MS)
+    keepAlive.unref()
     req.on('close', () => {
+      clearInterval(keepAlive)
       unsubscribe()
       this.openStreams.delete(res)
     })

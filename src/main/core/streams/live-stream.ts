@@ -1,6 +1,6 @@
 /**
  * One live stream held open for as long as it is wanted: WebSocket first, the HTTP event stream
- * when WebSocket cannot connect, staleness detection, jittered exponential reconnects, a slot
+ * when WebSocket cannot connect, dead-socket detection, jittered exponential reconnects, a slot
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
  */
@@ -34,6 +34,10 @@ export interface LiveStreamOptions<T> {
   onConnected?: () => void
   onState?: (health: StreamHealth) => void
   slots: SlotQueue
+  /**
+   * A connection with no sign of life (message, pong, event-stream bytes) for this long is dead
+   * and is replaced. A quiet stream that answers its pings stays live however long it is quiet.
+   */
   staleAfterMs: number
   backoff: BackoffPolicy
   connectTimeoutMs?: number
@@ -58,6 +62,8 @@ export class LiveStream<T> {
   private staleTimer: NodeJS.Timeout | null = null
   private retryAt: number | null = null
   private lastMessageAt: number | null = null
+  /** Last message or other sign of life (pong, keep-alive): what says the socket is not dead. */
+  private lastAliveAt = 0
   private lastError: string | null = null
   /** Failed attempts since the last connection that delivered a message. */
   private attempts = 0
@@ -116,17 +122,25 @@ export class LiveStream<T> {
     const handlers = {
       onOpen: () => this.opened(),
       onText: (text: string) => this.received(text),
+      onAlive: () => {
+        this.lastAliveAt = this.clock()
+      },
       onRefused: (detail: string) => this.refuse('malformed', detail),
       onEnd: (end: TransportEnd) => this.ended(end),
     }
-    const options = { connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000 }
+    // Pinged three times per stale period: one lost pong is not yet a dead socket.
+    const options = {
+      connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000,
+      pingEveryMs: Math.max(5, Math.floor(this.o.staleAfterMs / 3)),
+    }
     const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]
     this.conn = open(withToken(transport === 'ws' ? this.o.wsUrl : this.o.sseUrl, this.o.token), handlers, options)
   }
 
   private opened(): void {
-    // Staleness is measured from the connect, so a server that accepts and stays silent is caught.
+    // Life is measured from the connect, so a server that accepts and then answers nothing is caught.
     this.lastMessageAt = this.clock()
+    this.lastAliveAt = this.lastMessageAt
     this.setState('live')
     const every = Math.max(5, Math.floor(this.o.staleAfterMs / 4))
     this.staleTimer = setInterval(() => this.checkStale(), every)
@@ -137,6 +151,7 @@ export class LiveStream<T> {
   private received(text: string): void {
     const now = this.clock()
     this.lastMessageAt = now
+    this.lastAliveAt = now
     this.rate.add(now)
     this.attempts = 0
     if (this.state === 'stale') this.setState('live')
@@ -157,10 +172,10 @@ export class LiveStream<T> {
   }
 
   private checkStale(): void {
-    if (this.state !== 'live' || this.lastMessageAt === null) return
-    if (this.clock() - this.lastMessageAt < this.o.staleAfterMs) return
+    if (this.state !== 'live') return
+    if (this.clock() - this.lastAliveAt < this.o.staleAfterMs) return
     this.setState('stale')
-    this.lastError = `no message for ${this.o.staleAfterMs} ms`
+    this.lastError = `no answer for ${this.o.staleAfterMs} ms`
     this.teardown()
     this.scheduleRetry()
   }

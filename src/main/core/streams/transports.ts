@@ -1,7 +1,12 @@
 /**
  * The two ways to hold a live stream open: a WebSocket, or the same path as an HTTP event stream
  * (the fallback when WebSocket cannot connect). Both report the same few facts to the stream
- * owner: opened, a text message, and once, how it ended. A deliberate `close()` reports nothing.
+ * owner: opened, a text message, a sign of life, and once, how it ended. A deliberate `close()`
+ * reports nothing.
+ *
+ * Signs of life: a quiet stream (a match with no incident for minutes) sends no message, and that
+ * is not a fault. So the WebSocket is pinged and every pong says the socket is alive; on the event
+ * stream any bytes (the server's `:` keep-alive comments too) say the same.
  */
 import WebSocket from 'ws'
 import { SseParser } from './sse-parser'
@@ -15,6 +20,8 @@ export type TransportEnd =
 export interface TransportHandlers {
   onOpen(): void
   onText(text: string): void
+  /** The connection answered (a pong, event-stream bytes): alive even when no message is flowing. */
+  onAlive(): void
   /** A message refused before it became text (over MAX_FRAME_BYTES); a WebSocket then ends too. */
   onRefused(detail: string): void
   onEnd(end: TransportEnd): void
@@ -33,6 +40,8 @@ export interface TransportConnection {
 export interface TransportOptions {
   /** Upgrade / response-header deadline. */
   connectTimeoutMs: number
+  /** How often an open WebSocket is pinged. */
+  pingEveryMs: number
 }
 
 /** Opens one connection; the stream owner picks WebSocket first, then the event stream. */
@@ -66,6 +75,9 @@ function once(handlers: TransportHandlers): TransportHandlers & { close(): void;
     },
     onText: (t) => {
       if (!done) handlers.onText(t)
+    },
+    onAlive: () => {
+      if (!done) handlers.onAlive()
     },
     onRefused: (detail) => {
       if (!done) handlers.onRefused(detail)
@@ -103,10 +115,18 @@ export function openWebSocket(
     // terminate() while CONNECTING aborts the handshake and emits 'close', where the end is reported.
     ws.terminate()
   })
+  let pinger: NodeJS.Timeout | null = null
+  const stopPinging = () => {
+    if (pinger) clearInterval(pinger)
+    pinger = null
+  }
   ws.on('open', () => {
     opened = true
     h.onOpen()
+    pinger = setInterval(() => ws.ping(), options.pingEveryMs)
+    pinger.unref()
   })
+  ws.on('pong', () => h.onAlive())
   ws.on('message', (data: Buffer, isBinary: boolean) => {
     if (!isBinary) h.onText(data.toString())
   })
@@ -118,6 +138,7 @@ export function openWebSocket(
       h.onRefused(`frame over ${MAX_FRAME_BYTES} bytes`)
   })
   ws.on('close', (code) => {
+    stopPinging()
     if (status !== null && isAuthStatus(status)) h.onEnd({ kind: 'rejected', status })
     else {
       const message = status !== null ? `server answered ${status}` : lastError || `closed (${code})`
@@ -127,6 +148,7 @@ export function openWebSocket(
   return {
     close() {
       h.close()
+      stopPinging()
       ws.removeAllListeners('message')
       ws.on('error', () => {}) // a late socket error after a deliberate close is not news
       ws.terminate()
@@ -167,6 +189,7 @@ export function openEventStream(
       const decoder = new TextDecoder()
       for await (const chunk of res.body) {
         if (h.closed) break
+        h.onAlive()
         parser.push(decoder.decode(chunk as Uint8Array, { stream: true }))
       }
       h.onEnd({ kind: 'failed', opened, message: 'event stream ended' })
