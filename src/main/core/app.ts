@@ -12,6 +12,7 @@ import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
+import { feedScoped } from './cache/feed-scoped'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -97,7 +98,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
   const settings = new SettingsService(store, refusals.settingsField)
-  const watchlists = new WatchlistService(store)
+  // Read only on watchlist calls, by which time `session` exists.
+  const watchlists = new WatchlistService(store, () => session.mode().mode)
   const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
@@ -123,10 +125,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getKey: () => session.getKey('odds-feed'),
     onRefused: refusals.restAnswer,
   })
+  // Search hits, Discover pages and matches are cached per feed: read only once a call comes in.
+  const feedArchive = feedScoped(cache, () => session.mode().mode)
   const dataClient = new DataServiceClient({
     http: dataHttp,
     settings: () => session.endpoints(),
-    cache,
+    cache: feedArchive,
     onMalformed: refusals.restAnswer,
   })
   const oddsClient = new OddsClient({
@@ -226,6 +230,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   session.onChange((mode) => {
     router.emit('feed:mode', mode)
+    watchlists.feedChanged()
     void live.restart()
   })
   settings.onChange((next, previous) => {
@@ -250,7 +255,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     session,
     live,
     watchlists,
-    discovery: new DiscoveryService(dataClient, cache),
+    discovery: new DiscoveryService(dataClient, feedArchive),
     odds: oddsClient,
     alerts,
     cache,
