@@ -14,6 +14,8 @@ export interface HostProcess {
   port: number
   token: string
   dataDir: string
+  /** What the host has logged so far (its log goes to stderr); the newest 200,000 characters. */
+  stderr(): string
   stop(): Promise<void>
   /** SIGKILL: the host dies the way a crash ends it, with no goodbye to the page. */
   kill(): Promise<void>
@@ -32,6 +34,8 @@ export async function launchHost(
     ['--import', 'tsx', 'src/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)))
   const url = await readReadyUrl(child)
   const parsed = new URL(url)
   return {
@@ -40,6 +44,7 @@ export async function launchHost(
     port: Number(parsed.port),
     token: parsed.searchParams.get('token') ?? '',
     dataDir,
+    stderr: () => stderr,
     stop: () => stopChild(child, 'SIGTERM'),
     kill: () => stopChild(child, 'SIGKILL'),
     freeze: () => void child.kill('SIGSTOP'),

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync, readFileSync } from 'node:fs'
-import type { PageScope } from '../bridge'
+import { clickNotification, recordedNotifications, recordNotifications, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -187,27 +187,11 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
 
 /**
  * The system notification: main's notifier port → the browser host → the page's Notification API.
- * The page's Notification is replaced by a recorder before the app loads (the browser's own would
- * need a permission prompt); clicking the recorded notification goes back through the host to main,
- * which brings the match forward.
+ * The page's Notification is replaced by a recorder before the app loads; clicking the recorded
+ * notification goes back through the host to main, which brings the match forward.
  */
 test('a fired rule shows a system notification whose click lands on the match', async ({ page }) => {
-  await page.addInitScript(() => {
-    type Shown = { title: string; body: string; onclick: (() => void) | null }
-    const shown: Shown[] = []
-    class RecordingNotification {
-      static permission = 'granted'
-      static requestPermission = async () => 'granted'
-      onclick: (() => void) | null = null
-      constructor(
-        readonly title: string,
-        options: { body?: string } = {},
-      ) {
-        shown.push(Object.assign(this, { body: options.body ?? '' }) as unknown as Shown)
-      }
-    }
-    Object.assign(globalThis, { Notification: RecordingNotification, __notifications: shown })
-  })
+  await recordNotifications(page)
   // A host of its own: rules and pending notifications of the tests above must not notify here.
   const own = await launchHost()
   try {
@@ -231,18 +215,14 @@ test('a fired rule shows a system notification whose click lands on the match', 
       const alerts = await api.invoke('alerts:list')
       return alerts.ok ? alerts.value.entries[0]?.matchId : undefined
     })
-    const recorded = await page.evaluate(
-      () => (globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }).__notifications,
-    )
+    const recorded = await recordedNotifications(page)
     // One rule with a long cooldown fires once: one notification, naming the rule and the move.
     expect(recorded).toHaveLength(1)
     expect(recorded[0]?.body).toContain('Notify any move')
     expect(recorded[0]?.title).toMatch(/ v .*%/)
 
     await page.getByTestId('nav-discover').click()
-    await page.evaluate(() =>
-      (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]?.onclick(),
-    )
+    await clickNotification(page, 0)
     await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
     await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
   } finally {

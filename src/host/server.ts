@@ -1,27 +1,25 @@
 /**
  * The headless host: the same core as the Electron app, served to a browser. It serves the built
  * renderer on 127.0.0.1 and carries the bridge contract over a WebSocket. Every HTTP and WebSocket
- * request must carry the per-run token (query `token=`, or the cookie set from it) and, when the
- * browser sends an Origin, come from this host's own origin; anything else is answered 403.
+ * request goes through the door (door.ts: the per-run token, a loopback Host, our own Origin);
+ * anything else is answered 403 and counted. Every answer carries the security headers.
  */
 import { build } from 'esbuild'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { parseJsonSafely } from '../shared/safe-json'
-import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp'
 import type { Core } from '../main/core/app'
 import { downloadExporter, type FolderOpener, type HostPorts } from '../main/core/host-ports'
 import { PLACEHOLDER_PNG } from '../main/core/images'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
+import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
 import { readStaticFile } from './static-files'
-
-const TOKEN_COOKIE = 'om_token'
 
 export interface HostOptions {
   port: number
@@ -62,11 +60,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     folders: options.folders ?? systemFolderOpener,
   })
 
-  const allowed = (request: IncomingMessage): boolean => {
-    const requestOrigin = request.headers.origin
-    if (requestOrigin !== undefined && requestOrigin !== origin) return false
-    const url = new URL(request.url ?? '/', origin)
-    return sameToken(url.searchParams.get('token'), token) || sameToken(readCookie(request, TOKEN_COOKIE), token)
+  const door: Door = { port: (server.address() as AddressInfo).port, token }
+  /** Lets the request in, or reports why not (counted as refused input; the words never hold the token). */
+  const admits = (request: IncomingMessage, kind: 'http' | 'websocket'): boolean => {
+    const reason = refusal(request, door, kind)
+    if (reason === null) return true
+    const path = new URL(request.url ?? '/', origin).pathname
+    core.faults.report({ process: 'host', kind: 'refused:host-door', message: `${kind} ${path} refused: ${reason}` })
+    return false
   }
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -74,12 +75,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   })
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (!allowed(request)) return forbid(response)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
+    if (!admits(request, 'http')) return forbid(response)
     const url = new URL(request.url ?? '/', origin)
-    response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY_HEADER)
-    response.setHeader('X-Content-Type-Options', 'nosniff')
-    response.setHeader('Referrer-Policy', 'no-referrer')
-    if (sameToken(url.searchParams.get('token'), token)) {
+    if (hasTokenInQuery(request, door)) {
       response.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`)
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -105,8 +104,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', origin)
-    if (url.pathname !== BRIDGE_SOCKET_PATH || !allowed(request) || request.headers.origin !== origin) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+    if (url.pathname !== BRIDGE_SOCKET_PATH || !admits(request, 'websocket')) {
+      const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
+      socket.end(`HTTP/1.1 403 Forbidden\r\n${headers.join('')}Connection: close\r\n\r\n`)
       return
     }
     sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws, origin))
@@ -164,20 +164,7 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 }
 
 function forbid(response: ServerResponse): void {
-  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('forbidden: missing or wrong token')
-}
-
-function sameToken(candidate: string | null | undefined, token: string): boolean {
-  if (!candidate || candidate.length !== token.length) return false
-  return timingSafeEqual(Buffer.from(candidate), Buffer.from(token))
-}
-
-function readCookie(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key === name) return value.join('=')
-  }
-  return undefined
+  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('forbidden')
 }
 
 /** The page script goes first, so `window.oddsMonitor` exists before the renderer's module runs. */

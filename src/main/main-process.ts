@@ -158,7 +158,7 @@ async function startShell(
   })
   faults.open(core.faults)
   electron.app.on('child-process-gone', (_event, details) => reportChildProcessGone(faults, details))
-  serveTeamImages(electron.protocol, core.images)
+  serveTeamImages(electron.protocol, core.images, faults)
   const disconnectIpc = connectIpc(electron, core.router)
   installAppMenu(electron.Menu, { getWindow: main.get, platform })
   const icons = { idle: join(options.resourcesDir, 'tray.png'), unread: join(options.resourcesDir, 'tray-unread.png') }

@@ -8,6 +8,7 @@ import { HOSTILE_IMAGE_HASHES } from '../shared/team-images.test-support'
 import { createImageCache, PLACEHOLDER_PNG } from './core/images'
 import { registerTeamImageScheme, serveTeamImages } from './team-image-protocol'
 import { createFakeElectron } from './testing/fake-electron'
+import { testFaultLog } from './testing/fault-log'
 
 function png(): Buffer {
   const image = new PNG({ width: 3, height: 2 })
@@ -30,9 +31,10 @@ function served() {
     },
   })
   const electron = createFakeElectron({ userData: root })
+  const { faults } = testFaultLog()
   registerTeamImageScheme(electron.protocol)
-  serveTeamImages(electron.protocol, images)
-  return { electron, dir, fetched }
+  serveTeamImages(electron.protocol, images, faults)
+  return { electron, dir, fetched, faults }
 }
 
 describe('team-image protocol', () => {
@@ -61,8 +63,8 @@ describe('team-image protocol', () => {
     expect(fetched).toEqual(['missing'])
   })
 
-  it('refuses traversal-shaped and foreign requests without touching the cache or the network', async () => {
-    const { electron, fetched } = served()
+  it('refuses traversal-shaped and foreign requests without touching the cache or the network, and counts them', async () => {
+    const { electron, fetched, faults } = served()
     const urls = [
       'team-image://image/..%2Fsecret',
       'team-image://image/..%5Csecret',
@@ -78,6 +80,7 @@ describe('team-image protocol', () => {
     ]
     for (const url of urls) expect((await electron.protocol.fetch(url)).status, url).toBe(404)
     expect(fetched).toEqual([])
+    expect(faults.snapshot().byKind).toEqual({ 'refused:team-image': urls.length })
   })
 
   it('never serves a file outside the cache, whatever the URL parser makes of a traversal', async () => {

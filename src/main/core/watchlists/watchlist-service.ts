@@ -29,25 +29,27 @@ export class WatchlistService {
   private state: WatchlistState
   private readonly listeners = new Set<(state: WatchlistState) => void>()
 
-  constructor(
-    private readonly store: KeyValueStore,
-    private readonly feed: () => FeedName = () => 'demo',
-  ) {
+  /** The feed the app is on; the session says when it changes. */
+  private feed: FeedName = 'demo'
+
+  constructor(private readonly store: KeyValueStore) {
     const stored = WatchlistState.safeParse(store.get(STORE_KEY))
     this.state = stored.success ? stored.data : initialState()
   }
 
   /** The lists as the current feed sees them: only its own matches. */
   get(): WatchlistState {
-    const feed = this.feed()
+    const feed = this.feed
     return {
       ...this.state,
       lists: this.state.lists.map((l) => ({ ...l, matches: l.matches.filter((m) => m.feed === feed) })),
     }
   }
 
-  /** The feed changed: listeners hear the lists as the new feed sees them. */
-  feedChanged(): void {
+  /** The app is on this feed now: listeners hear the lists as it sees them. */
+  useFeed(feed: FeedName): void {
+    if (feed === this.feed) return
+    this.feed = feed
     this.emit()
   }
 
@@ -66,7 +68,7 @@ export class WatchlistService {
   }
 
   apply(command: WatchlistCommand): WatchlistState {
-    this.state = nextState(this.state, command, this.feed())
+    this.state = nextState(this.state, command, this.feed)
     this.store.set(STORE_KEY, this.state)
     return this.emit()
   }

@@ -9,6 +9,7 @@ import { call } from '../../bridge'
 import { TeamBadge } from '../../components/TeamBadge'
 import { describeError } from '../../lib/errors'
 import { useRenderCount } from '../../lib/render-count'
+import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useStalePrices } from '../../store/price-freshness'
@@ -29,7 +30,7 @@ export const MatchCard = memo(function MatchCard({
   const stale = useStalePrices(match.matchId)
   useRenderCount(`match:${match.matchId}`)
   useEffect(() => {
-    if (focusedAt !== null) ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    if (focusedAt !== null && ref.current) return scrollIntoViewSettled(ref.current)
   }, [focusedAt])
   const groups = layout?.groups.filter((g) => g.markets.some((m) => m.outcomes.length > 0)) ?? []
   return (

@@ -1,0 +1,138 @@
+/**
+ * The browser host's door over real sockets: raw HTTP requests and WebSocket handshakes with
+ * forged Host and Origin headers (DNS rebinding, cross-site WebSocket hijacking), a missing or
+ * wrong token, the security headers on every answer, and the token never in the host's log. The
+ * real host runs as a child process; needs the built renderer (`npx electron-vite build`).
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { launchHost, type HostProcess } from '../../e2e/host'
+import type { AppHealth } from '../shared/health'
+import { connectBridge } from './test-bridge-client'
+
+let host: HostProcess
+let port: number
+beforeAll(async () => {
+  host = await launchHost()
+  port = Number(new URL(host.origin).port)
+})
+afterAll(() => host.stop())
+
+/** A GET with exactly these headers (node lets a test forge Host, which a browser's fetch cannot). */
+function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, setHost: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** A WebSocket handshake with these headers: 101 when it opens, else the refusal's status. */
+function handshake(query: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/__host/bridge${query}`, { headers })
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+    ws.on('open', () => {
+      ws.close()
+      resolve(101)
+    })
+    ws.on('error', () => resolve(-1))
+  })
+}
+
+const own = () => ({ Host: `127.0.0.1:${port}`, Origin: host.origin })
+const tokenQuery = () => `?token=${host.token}`
+
+function expectSecurityHeaders(headers: IncomingHttpHeaders): void {
+  expect(headers['content-security-policy']).toContain("script-src 'self'")
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBe('no-referrer')
+}
+
+describe('the browser host door (HTTP)', () => {
+  it('lets in the token with a loopback Host at its port, and sends the security headers', async () => {
+    for (const name of ['127.0.0.1', 'localhost']) {
+      const answer = await get(`/${tokenQuery()}`, { Host: `${name}:${port}` })
+      expect(answer.status).toBe(200)
+      expectSecurityHeaders(answer.headers)
+    }
+    const cookie = `om_token=${host.token}`
+    expect((await get('/index.html', { Host: `127.0.0.1:${port}`, Cookie: cookie, Origin: host.origin })).status).toBe(
+      200,
+    )
+  })
+
+  it.each([
+    ['a rebound DNS name', { Host: 'evil.example' }],
+    ['a rebound DNS name at our port', { Host: 'evil.example:PORT' }],
+    ['loopback at another port', { Host: '127.0.0.1:1' }],
+    ['a foreign Origin', { Host: '127.0.0.1:PORT', Origin: 'http://evil.example' }],
+    ['an opaque Origin', { Host: '127.0.0.1:PORT', Origin: 'null' }],
+    ['our host name over https', { Host: '127.0.0.1:PORT', Origin: 'https://127.0.0.1:PORT' }],
+  ])('refuses %s, even with the right token, and still sends the security headers', async (_name, forged) => {
+    const headers = Object.fromEntries(Object.entries(forged).map(([k, v]) => [k, v.replace('PORT', String(port))]))
+    const answer = await get(`/${tokenQuery()}`, headers)
+    expect(answer.status).toBe(403)
+    expectSecurityHeaders(answer.headers)
+  })
+
+  it('refuses a missing or wrong token on every route', async () => {
+    for (const path of ['/', '/index.html', '/__host/bridge.js', '/team-image/abc', '/assets/x.js', '/?token=wrong']) {
+      const answer = await get(path, own())
+      expect(answer.status, path).toBe(403)
+      expectSecurityHeaders(answer.headers)
+    }
+  })
+
+  it('sends the security headers on a 404 too', async () => {
+    const answer = await get(`/no-such-file.js${tokenQuery()}`, own())
+    expect(answer.status).toBe(404)
+    expectSecurityHeaders(answer.headers)
+  })
+})
+
+describe('the browser host door (bridge WebSocket)', () => {
+  it('opens with the token, our Origin and a loopback Host', async () => {
+    expect(await handshake(tokenQuery(), own())).toBe(101)
+    expect(await handshake('', { ...own(), Cookie: `om_token=${host.token}` })).toBe(101)
+  })
+
+  it.each([
+    ['no token', '', own],
+    ['a wrong token', '?token=wrong', own],
+    [
+      'another site’s Origin (cross-site WebSocket hijacking)',
+      'TOKEN',
+      () => ({ ...own(), Origin: 'http://evil.example' }),
+    ],
+    ['no Origin', 'TOKEN', () => ({ Host: `127.0.0.1:${port}` })],
+    ['a rebound DNS name as Host', 'TOKEN', () => ({ ...own(), Host: `evil.example:${port}` })],
+  ])('refuses %s', async (_name, query, headers) => {
+    expect(await handshake(query === 'TOKEN' ? tokenQuery() : query, headers())).toBe(403)
+  })
+})
+
+describe('the browser host door (counting and logging)', () => {
+  it('counts refusals as refused input and never writes the token to its log', async () => {
+    await get(`/${tokenQuery()}`, { Host: `evil.example:${port}` })
+    await handshake(tokenQuery(), { ...own(), Origin: 'http://evil.example' })
+    const bridge = await connectBridge(host.origin, host.token)
+    try {
+      const health = await bridge.invoke<AppHealth>('feed:health')
+      expect(health.faults.byKind['refused:host-door']).toBeGreaterThanOrEqual(2)
+      expect(health.faults.recent.map((f) => f.message)).toContainEqual(
+        expect.stringContaining('refused: foreign Host header "evil.example'),
+      )
+      expect(JSON.stringify(health)).not.toContain(host.token)
+    } finally {
+      bridge.close()
+    }
+    expect(host.stderr()).toContain('refused:host-door')
+    expect(host.stderr()).not.toContain(host.token)
+  })
+})
