@@ -50,3 +50,55 @@ export function renderCounts(page: Page): Promise<Record<string, number>> {
     ...(globalThis as unknown as { __renderCounts: Record<string, number> }).__renderCounts,
   }))
 }
+
+/** How many milliseconds of a match's trading the cache holds so far (first to last recorded tick). */
+export function recordedSpanMs(page: Page, matchId: number): Promise<number> {
+  return page.evaluate(async (matchId) => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    const first = await api.invoke('history:ticks', { matchId, limit: 1 })
+    if (!first.ok || first.value.total < 2) return 0
+    const last = await api.invoke('history:ticks', { matchId, offset: first.value.total - 1, limit: 1 })
+    const [a, b] = [first.value.rows[0], last.ok ? last.value.rows[0] : undefined]
+    return a && b ? Math.abs(b.receivedTs - a.receivedTs) : 0
+  }, matchId)
+}
+
+/**
+ * Replaces the page's Notification with a recorder before the app loads (the browser's own would
+ * need a permission prompt); the host's notifier port then shows into `__notifications`.
+ */
+export async function recordNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Shown = { title: string; body: string; onclick: (() => void) | null }
+    const shown: Shown[] = []
+    class RecordingNotification {
+      static permission = 'granted'
+      static requestPermission = async () => 'granted'
+      onclick: (() => void) | null = null
+      constructor(
+        readonly title: string,
+        options: { body?: string } = {},
+      ) {
+        shown.push(Object.assign(this, { body: options.body ?? '' }) as unknown as Shown)
+      }
+    }
+    Object.assign(globalThis, { Notification: RecordingNotification, __notifications: shown })
+  })
+}
+
+/** The notifications recorded so far (recordNotifications), title and body. */
+export function recordedNotifications(page: Page): Promise<Array<{ title: string; body: string }>> {
+  return page.evaluate(() =>
+    (globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }).__notifications.map(
+      ({ title, body }) => ({ title, body }),
+    ),
+  )
+}
+
+/** Clicks the recorded notification at `index`, as the trader clicks a system notification. */
+export function clickNotification(page: Page, index: number): Promise<void> {
+  return page.evaluate(
+    (i) => (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[i]?.onclick(),
+    index,
+  )
+}

@@ -4,9 +4,15 @@
  * price moves and followed to its match, and the recorded history charted, listed, replayed and
  * exported.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
-import type { PageScope } from '../bridge'
+import {
+  clickNotification,
+  recordedNotifications,
+  recordedSpanMs,
+  recordNotifications,
+  type PageScope,
+} from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -127,9 +133,9 @@ test('the rule list toggles, edits and deletes, and delivery settings keep a bad
 
 test('review charts, lists, replays and exports a watched match', async ({ page }) => {
   await page.goto(host.url)
-  const [matchId] = await watchLiveMatches(page, 2)
-  // Let the cache record a few seconds of simulated trading.
-  await page.waitForTimeout(5000)
+  const [matchId = 0] = await watchLiveMatches(page, 2)
+  // The cache has recorded a few seconds of simulated trading: enough ticks to chart and to drag across.
+  await expect.poll(() => recordedSpanMs(page, matchId), { timeout: 30_000 }).toBeGreaterThanOrEqual(4000)
   await page.getByTestId('nav-review').click()
   await page.getByTestId('review-match').selectOption(String(matchId))
 
@@ -187,33 +193,17 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
 
 /**
  * The system notification: main's notifier port → the browser host → the page's Notification API.
- * The page's Notification is replaced by a recorder before the app loads (the browser's own would
- * need a permission prompt); clicking the recorded notification goes back through the host to main,
- * which brings the match forward.
+ * The page's Notification is replaced by a recorder before the app loads; clicking the recorded
+ * notification goes back through the host to main, which brings the match forward.
  */
 test('a fired rule shows a system notification whose click lands on the match', async ({ page }) => {
-  await page.addInitScript(() => {
-    type Shown = { title: string; body: string; onclick: (() => void) | null }
-    const shown: Shown[] = []
-    class RecordingNotification {
-      static permission = 'granted'
-      static requestPermission = async () => 'granted'
-      onclick: (() => void) | null = null
-      constructor(
-        readonly title: string,
-        options: { body?: string } = {},
-      ) {
-        shown.push(Object.assign(this, { body: options.body ?? '' }) as unknown as Shown)
-      }
-    }
-    Object.assign(globalThis, { Notification: RecordingNotification, __notifications: shown })
-  })
+  await recordNotifications(page)
   // A host of its own: rules and pending notifications of the tests above must not notify here.
   const own = await launchHost()
   try {
     await page.goto(own.url)
     await watchLiveMatches(page, 2)
-    const matchId = await page.evaluate(async () => {
+    await page.evaluate(async () => {
       const api = (globalThis as unknown as PageScope).oddsMonitor
       await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
       const saved = await api.invoke('rules:save', {
@@ -225,24 +215,20 @@ test('a fired rule shows a system notification whose click lands on the match', 
         doNotRepeat: false,
       })
       if (!saved.ok) throw new Error(saved.error.message)
-      const scope = globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }
-      const deadline = Date.now() + 30_000
-      while (scope.__notifications.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-      const alerts = await api.invoke('alerts:list')
+    })
+    await expect.poll(async () => (await recordedNotifications(page)).length, { timeout: 30_000 }).toBeGreaterThan(0)
+    const matchId = await page.evaluate(async () => {
+      const alerts = await (globalThis as unknown as PageScope).oddsMonitor.invoke('alerts:list')
       return alerts.ok ? alerts.value.entries[0]?.matchId : undefined
     })
-    const recorded = await page.evaluate(
-      () => (globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }).__notifications,
-    )
+    const recorded = await recordedNotifications(page)
     // One rule with a long cooldown fires once: one notification, naming the rule and the move.
     expect(recorded).toHaveLength(1)
     expect(recorded[0]?.body).toContain('Notify any move')
     expect(recorded[0]?.title).toMatch(/ v .*%/)
 
     await page.getByTestId('nav-discover').click()
-    await page.evaluate(() =>
-      (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]?.onclick(),
-    )
+    await clickNotification(page, 0)
     await expect(page.getByTestId('nav-board')).toHaveClass(/on/)
     await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
   } finally {

@@ -76,7 +76,6 @@ export interface ShellWindow extends Pick<
   on(event: 'resized', listener: () => void): unknown
   on(event: 'moved', listener: () => void): unknown
   on(event: 'unresponsive', listener: () => void): unknown
-  on(event: 'responsive', listener: () => void): unknown
   once(event: 'ready-to-show', listener: () => void): unknown
 }
 

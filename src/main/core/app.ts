@@ -29,12 +29,13 @@ import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
 import { feedKeyTesters } from './secrets/key-testers'
-import type { SecretStore } from './secrets/secret-store'
+import type { KeyAccount, SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
 import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
 import type { BoardPatch } from '../../shared/board'
+import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
 
 export interface CoreLog {
@@ -75,20 +76,85 @@ export interface Core {
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const { store } = options
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
-  const { log, faults, secrets } = createFaultPath(options)
+  const base = openFoundation(options)
+  const feeds = createFeedClients(options, base)
+  const images = createTeamImages(options.info.dataDir, feeds.dataClient)
+  const watching = createWatching(options, base, feeds)
+  wireChanges(base, feeds, watching.live)
+  const { router, faults, settings, cache, log } = base
+  const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
+  registerHandlers(router, {
+    info: options.info,
+    faults,
+    health,
+    settings,
+    keys: feeds.keys,
+    session: feeds.session,
+    live: watching.live,
+    watchlists: base.watchlists,
+    discovery: new DiscoveryService(feeds.dataClient, cache),
+    odds: feeds.oddsClient,
+    alerts: watching.alerts,
+    cache,
+    labels: watching.labeller,
+    ports: options.ports,
+  })
 
-  const refusals = refusalReporters(faults, coreProcess(options.info), (line) => log.error(line))
+  await feeds.session.refresh()
+  compactCache(cache, settings.get().retentionDays, log)
+  const compact = () => compactCache(cache, settings.get().retentionDays, log)
+  const timers = startTimers(options, { router, health, compact, startedAt })
+  const stop = async () => {
+    for (const timer of timers) clearInterval(timer)
+    watching.live.close()
+    watching.alerts.dispose()
+    await feeds.session.stop()
+    cache.close()
+  }
+  return {
+    router,
+    settings,
+    session: feeds.session,
+    images,
+    cache,
+    faults,
+    focusMatch: (matchId) => router.emit('app:focusMatch', { matchId }),
+    onUnreadChange(listener) {
+      listener(watching.alerts.list().unread)
+      return watching.alerts.onChange(({ unread }) => listener(unread))
+    },
+    stop,
+  }
+}
+
+/** What every later step builds on: the fault door, the bridge router, and the stores on disk. */
+interface Foundation {
+  log: CoreLog
+  faults: FaultLog
+  /** The process faults are counted under (main in Electron, host in the browser host). */
+  where: FaultProcess
+  refusals: ReturnType<typeof refusalReporters>
+  secrets: SecretStore
+  router: BridgeRouter
+  settings: SettingsService
+  watchlists: WatchlistService
+  cache: Cache
+}
+
+function openFoundation(options: CoreOptions): Foundation {
+  const { log, faults, secrets } = createFaultPath(options)
+  const where = coreProcess(options.info)
+  const refusals = refusalReporters(faults, where, (line) => log.error(line))
   const router = new BridgeRouter({
     isTrustedSender: options.isTrustedSender,
     checkEvents: options.checkEvents,
     onHandlerError: (channel, error) =>
-      faults.report({ process: coreProcess(options.info), kind: 'handler-failed', message: channel, error }),
+      faults.report({ process: where, kind: 'handler-failed', message: channel, error }),
     onEmitDropped: (channel, reason, error) =>
       faults.report({
-        process: coreProcess(options.info),
+        process: where,
         kind: 'emit-dropped',
         message: `a ${channel} event was dropped: ${reason}`,
         error,
@@ -96,13 +162,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onRefused: refusals.bridge,
   })
   if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
-  const settings = new SettingsService(store, refusals.settingsField)
-  const watchlists = new WatchlistService(store)
+  const settings = new SettingsService(options.store, refusals.settingsField)
+  const watchlists = new WatchlistService(options.store)
   const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
+  return { log, faults, where, refusals, secrets, router, settings, watchlists, cache }
+}
 
+/** The feed session (demo or real), the REST clients of both services, and the keys they use. */
+function createFeedClients(options: CoreOptions, base: Foundation) {
+  const { settings, cache, refusals } = base
   const session: FeedSession = new FeedSession({
     settings: () => settings.get(),
     anyKeySet: async (): Promise<boolean> => {
@@ -111,38 +182,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     readKey: (account) => keys.getKey(account),
     startDemoFeed: options.startDemoFeed,
-    log,
+    log: base.log,
   })
-  const dataHttp = new HttpClient({
-    service: 'data-service',
-    getKey: () => session.getKey('data-service'),
-    onRefused: refusals.restAnswer,
-  })
-  const oddsHttp = new HttpClient({
-    service: 'odds-feed',
-    getKey: () => session.getKey('odds-feed'),
-    onRefused: refusals.restAnswer,
-  })
+  const httpClient = (service: KeyAccount) =>
+    new HttpClient({ service, getKey: () => session.getKey(service), onRefused: refusals.restAnswer })
+  const dataHttp = httpClient('data-service')
+  const oddsHttp = httpClient('odds-feed')
+  const endpoints = () => session.endpoints()
   const dataClient = new DataServiceClient({
     http: dataHttp,
-    settings: () => session.endpoints(),
+    settings: endpoints,
     cache,
     onMalformed: refusals.restAnswer,
   })
-  const oddsClient = new OddsClient({
-    http: oddsHttp,
-    settings: () => session.endpoints(),
-    onMalformed: refusals.restAnswer,
-  })
-
+  const oddsClient = new OddsClient({ http: oddsHttp, settings: endpoints, onMalformed: refusals.restAnswer })
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
-    store: secrets,
+    store: base.secrets,
     testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
   })
+  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys }
+}
+type FeedClients = ReturnType<typeof createFeedClients>
 
-  const images = createImageCache({
-    dir: join(options.info.dataDir, 'images'),
+function createTeamImages(dataDir: string, dataClient: DataServiceClient): ImageCache {
+  return createImageCache({
+    dir: join(dataDir, 'images'),
     fetchImage: async (hash) => {
       const url = dataClient.imageUrl(hash)
       if (!url) return null
@@ -150,37 +215,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return response.ok ? new Uint8Array(await response.arrayBuffer()) : null
     },
   })
+}
 
-  const alerts = new AlertsService({
-    store,
-    notifier: options.ports.notifier,
-    watchlistsOf: (matchId) => watchlists.listsOf(matchId),
-    names: {
-      matchName: (matchId) => labeller.matchName(matchId),
-      describe: (ref) => labeller.describe(ref),
-    },
-  })
-  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
-  if (refusedAlerts > 0)
-    faults.report({
-      process: 'main',
-      kind: 'cached-alert-unreadable',
-      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
-    })
-  alerts.onChange(({ added, read }) => {
-    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
-    router.emit('alerts:changed', alerts.list())
-  })
-
+/**
+ * The one-way flow from the live feed: ticks to the cache, price changes and overrides to the
+ * alert rules, board patches to the bridge; and the labeller that names matches for both.
+ */
+function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClients) {
+  const { faults, where, cache, router, watchlists } = base
+  const alerts = createAlerts(options, base, () => labeller)
   const live = new LiveFeed({
-    session,
-    odds: oddsClient,
-    conflationMs: () => settings.get().conflationMs,
+    session: feeds.session,
+    odds: feeds.oddsClient,
+    conflationMs: () => base.settings.get().conflationMs,
     watched: () => watchlists.allMatches(),
     archive: cache,
-    restStates: () => ({ odds: oddsHttp.gate.state(), data: dataHttp.gate.state() }),
+    restStates: () => ({ odds: feeds.oddsHttp.gate.state(), data: feeds.dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => reportRefusedTicks(faults, coreProcess(options.info), cache.recordTicks(ticks)),
+      onTicks: (ticks) => reportRefusedTicks(faults, where, cache.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
@@ -190,27 +242,58 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => {
-        recordLayouts(labeller, patch, faults)
+        recordLayouts(labeller, patch, faults, where)
         router.emit('board:patch', patch)
       },
-      onStreamRefused: (streamId, reason, detail) => refusals.stream.refused(streamId, reason, detail),
+      onStreamRefused: (streamId, reason, detail) => base.refusals.stream.refused(streamId, reason, detail),
       onSinkError: (sink, error) =>
         faults.report({
-          process: coreProcess(options.info),
+          process: where,
           kind: 'feed-sink-failed',
           message: `the ${sink} of one batch could not be handed on`,
           error,
         }),
     },
   })
-
   // Read only once alerts fire or the board sends a layout, by which time `live` exists.
   const labeller: MatchLabeller = new MatchLabeller({
     teams: (matchId) => teamsOf(watchlists, matchId),
     liveLayout: (matchId) => live.layout(matchId),
     cache,
   })
+  return { alerts, live, labeller }
+}
 
+/** The alert rules and their list, restored from the cache; every change is recorded and sent. */
+function createAlerts(options: CoreOptions, base: Foundation, labeller: () => MatchLabeller): AlertsService {
+  const { cache, router, faults } = base
+  const alerts = new AlertsService({
+    store: options.store,
+    notifier: options.ports.notifier,
+    watchlistsOf: (matchId) => base.watchlists.listsOf(matchId),
+    names: {
+      matchName: (matchId) => labeller().matchName(matchId),
+      describe: (ref) => labeller().describe(ref),
+    },
+  })
+  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
+  if (refusedAlerts > 0)
+    faults.report({
+      process: base.where,
+      kind: 'cached-alert-unreadable',
+      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
+    })
+  alerts.onChange(({ added, read }) => {
+    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
+    router.emit('alerts:changed', alerts.list())
+  })
+  return alerts
+}
+
+/** What follows a change of keys, feed mode, settings or watchlists: the pages hear, the streams follow. */
+function wireChanges(base: Foundation, feeds: FeedClients, live: LiveFeed): void {
+  const { router } = base
+  const { keys, session } = feeds
   const emitKeys = async () => {
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
@@ -228,69 +311,39 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     router.emit('feed:mode', mode)
     void live.restart()
   })
-  settings.onChange((next, previous) => {
+  base.settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
     const endpointsChanged = (
       ['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const
     ).some((field) => next[field] !== previous[field])
     if (endpointsChanged && session.mode().mode === 'real') void live.restart()
   })
-  watchlists.onChange((state) => {
+  base.watchlists.onChange((state) => {
     router.emit('watchlists:changed', state)
     live.follow()
   })
+}
 
-  const health = () => ({ ...live.health(), faults: faults.snapshot() })
-  registerHandlers(router, {
-    info: options.info,
-    faults,
+/** The heartbeat, the health push, and the cache compaction every six hours. */
+function startTimers(
+  options: CoreOptions,
+  {
+    router,
     health,
-    settings,
-    keys,
-    session,
-    live,
-    watchlists,
-    discovery: new DiscoveryService(dataClient, cache),
-    odds: oddsClient,
-    alerts,
-    cache,
-    labels: labeller,
-    ports: options.ports,
-  })
-
-  await session.refresh()
-  compactCache(cache, settings.get().retentionDays, log)
-
+    compact,
+    startedAt,
+  }: { router: BridgeRouter; health: () => AppHealth; compact: () => void; startedAt: number },
+): NodeJS.Timeout[] {
   const timers = [
     setInterval(() => {
       const ts = Date.now()
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
     }, options.heartbeatMs ?? APP_HEARTBEAT_MS),
     setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
-    setInterval(() => compactCache(cache, settings.get().retentionDays, log), 6 * 60 * 60 * 1000),
+    setInterval(compact, 6 * 60 * 60 * 1000),
   ]
   for (const timer of timers) timer.unref()
-
-  return {
-    router,
-    settings,
-    session,
-    images,
-    cache,
-    faults,
-    focusMatch: (matchId) => router.emit('app:focusMatch', { matchId }),
-    onUnreadChange(listener) {
-      listener(alerts.list().unread)
-      return alerts.onChange(({ unread }) => listener(unread))
-    },
-    async stop() {
-      for (const timer of timers) clearInterval(timer)
-      live.close()
-      alerts.dispose()
-      await session.stop()
-      cache.close()
-    },
-  }
+  return timers
 }
 
 /**
@@ -342,11 +395,11 @@ function teamsOf(watchlists: WatchlistService, matchId: number): Teams | null {
 }
 
 /** Keeps every layout the board sends, so the match can still be named once it is off the board. */
-function recordLayouts(labeller: MatchLabeller, patch: BoardPatch, faults: FaultReporter): void {
+function recordLayouts(labeller: MatchLabeller, patch: BoardPatch, faults: FaultReporter, where: FaultProcess): void {
   try {
     for (const board of patch.snapshots) labeller.record(board.layout)
     for (const layout of patch.layouts) labeller.record(layout)
   } catch (error) {
-    faults.report({ process: 'main', kind: 'labels-not-kept', message: 'a match layout could not be cached', error })
+    faults.report({ process: where, kind: 'labels-not-kept', message: 'a match layout could not be cached', error })
   }
 }

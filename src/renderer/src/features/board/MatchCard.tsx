@@ -9,6 +9,7 @@ import { call } from '../../bridge'
 import { TeamBadge } from '../../components/TeamBadge'
 import { describeError } from '../../lib/errors'
 import { useRenderCount } from '../../lib/render-count'
+import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useStalePrices } from '../../store/price-freshness'
@@ -29,7 +30,7 @@ export const MatchCard = memo(function MatchCard({
   const stale = useStalePrices(match.matchId)
   useRenderCount(`match:${match.matchId}`)
   useEffect(() => {
-    if (focusedAt !== null) ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    if (focusedAt !== null && ref.current) return scrollIntoViewSettled(ref.current)
   }, [focusedAt])
   const groups = layout?.groups.filter((g) => g.markets.some((m) => m.outcomes.length > 0)) ?? []
   return (
@@ -38,6 +39,8 @@ export const MatchCard = memo(function MatchCard({
       className={focusedAt !== null ? 'match-card focused' : 'match-card'}
       data-testid="match-card"
       data-match={match.matchId}
+      // Whether the card is on screen, so its cells take ticks (tests wait for it before counting renders).
+      data-in-view={live}
       data-prices={stale ? 'stale' : 'current'}
     >
       <MatchHeaderRow match={match} onRemove={onRemove} stale={stale} />
