@@ -32,6 +32,9 @@ export default defineConfig({
     root: 'src/renderer',
     plugins: [react(), contentSecurityPolicy()],
     build: {
+      // Source maps only while `npm test` collects coverage (COVERAGE_DIR, see e2e/coverage.ts): the
+      // e2e suite's Chromium coverage of the bundle is mapped back to src/renderer through them.
+      sourcemap: Boolean(process.env['COVERAGE_DIR']),
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },

@@ -9,5 +9,14 @@ export default defineConfig({
     // Sockets, SQLite files and a keychain are real: keep workers few so 2 cores are not oversubscribed.
     pool: 'forks',
     maxWorkers: 2,
+    // `vitest run --coverage` (npm test): V8 coverage of every source file, loaded or not, as
+    // Istanbul JSON for scripts/coverage-report.ts, which merges it with the e2e suite's and decides
+    // what counts.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      reporter: [['json', { file: 'coverage-final.json' }]],
+      reportsDirectory: 'coverage/unit',
+    },
   },
 })

@@ -51,6 +51,18 @@ export function renderCounts(page: Page): Promise<Record<string, number>> {
   }))
 }
 
+/** How many milliseconds of a match's trading the cache holds so far (first to last recorded tick). */
+export function recordedSpanMs(page: Page, matchId: number): Promise<number> {
+  return page.evaluate(async (matchId) => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    const first = await api.invoke('history:ticks', { matchId, limit: 1 })
+    if (!first.ok || first.value.total < 2) return 0
+    const last = await api.invoke('history:ticks', { matchId, offset: first.value.total - 1, limit: 1 })
+    const [a, b] = [first.value.rows[0], last.ok ? last.value.rows[0] : undefined]
+    return a && b ? Math.abs(b.receivedTs - a.receivedTs) : 0
+  }, matchId)
+}
+
 /**
  * Replaces the page's Notification with a recorder before the app loads (the browser's own would
  * need a permission prompt); the host's notifier port then shows into `__notifications`.

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { hostCoverageLaunch } from './coverage'
 
 export interface HostProcess {
   url: string
@@ -28,11 +29,22 @@ export async function launchHost(
   options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
 ): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'odds-e2e-'))
+  const coverage = hostCoverageLaunch()
   // A later --port in `args` wins over this one (node:util parseArgs keeps the last).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/host/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
+    [
+      '--import',
+      'tsx',
+      ...coverage.execArgv,
+      'src/host/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env, ...coverage.env } },
   )
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)))

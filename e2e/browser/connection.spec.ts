@@ -4,7 +4,7 @@
  * the board, fails the waiting action with a message instead of "Sending…" forever, and comes back
  * by itself when the host does, restarted on the same port with the token it keeps.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 

@@ -2,7 +2,7 @@
  * Faults as the trader meets them, through the real browser host: a dropped board patch the page
  * recovers from, the fault count and list, the last crash file (of any run) in Settings → About.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -3,7 +3,7 @@
  * is: off-screen cards keep a card's height instead of collapsing to their border, and the focus
  * holds the card at the top while the cards around it lay out.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import {
   clickNotification,
   recordedNotifications,

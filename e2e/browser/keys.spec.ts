@@ -4,7 +4,7 @@
  * services. Setting a key leaves the demo feed without a restart; a wrong key says "key rejected";
  * removing the keys returns to the demo feed; the key is never written to the data folder.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'

@@ -4,7 +4,7 @@
  * against the desktop app). Every request to another host is recorded and refused, so an attack
  * that got through would show up here even though the machine has no internet.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { launchHost, type HostProcess } from '../host'
 import { clickInjectedLink, dropUrl, openWindowFromClick } from '../navigation-attacks'
 

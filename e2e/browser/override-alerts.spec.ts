@@ -3,7 +3,7 @@
  * "expired" rather than standing at 0:00, and the acknowledge-all button names the key that works
  * (Shift+A), which acknowledges every alert.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 

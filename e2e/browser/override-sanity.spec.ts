@@ -3,7 +3,7 @@
  * before any confirm step, an absurd price refused by the page and by the bridge, the jump from the
  * served price shown, a second ask above the trader's limit, and that limit set in Settings.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { setOverrideOn, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 

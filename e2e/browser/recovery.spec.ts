@@ -3,7 +3,7 @@
  * (src/main/crash-recovery.ts adds `?recovered=<reason>`). The renderer is the same in the browser
  * host, so its side is tested here.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { launchHost, type HostProcess } from '../host'
 
 let host: HostProcess

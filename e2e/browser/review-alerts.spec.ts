@@ -4,9 +4,15 @@
  * price moves and followed to its match, and the recorded history charted, listed, replayed and
  * exported.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
-import { clickNotification, recordedNotifications, recordNotifications, type PageScope } from '../bridge'
+import {
+  clickNotification,
+  recordedNotifications,
+  recordedSpanMs,
+  recordNotifications,
+  type PageScope,
+} from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -127,9 +133,9 @@ test('the rule list toggles, edits and deletes, and delivery settings keep a bad
 
 test('review charts, lists, replays and exports a watched match', async ({ page }) => {
   await page.goto(host.url)
-  const [matchId] = await watchLiveMatches(page, 2)
-  // Let the cache record a few seconds of simulated trading.
-  await page.waitForTimeout(5000)
+  const [matchId = 0] = await watchLiveMatches(page, 2)
+  // The cache has recorded a few seconds of simulated trading: enough ticks to chart and to drag across.
+  await expect.poll(() => recordedSpanMs(page, matchId), { timeout: 30_000 }).toBeGreaterThanOrEqual(4000)
   await page.getByTestId('nav-review').click()
   await page.getByTestId('review-match').selectOption(String(matchId))
 
@@ -197,7 +203,7 @@ test('a fired rule shows a system notification whose click lands on the match', 
   try {
     await page.goto(own.url)
     await watchLiveMatches(page, 2)
-    const matchId = await page.evaluate(async () => {
+    await page.evaluate(async () => {
       const api = (globalThis as unknown as PageScope).oddsMonitor
       await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
       const saved = await api.invoke('rules:save', {
@@ -209,10 +215,10 @@ test('a fired rule shows a system notification whose click lands on the match', 
         doNotRepeat: false,
       })
       if (!saved.ok) throw new Error(saved.error.message)
-      const scope = globalThis as unknown as { __notifications: Array<{ title: string; body: string }> }
-      const deadline = Date.now() + 30_000
-      while (scope.__notifications.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-      const alerts = await api.invoke('alerts:list')
+    })
+    await expect.poll(async () => (await recordedNotifications(page)).length, { timeout: 30_000 }).toBeGreaterThan(0)
+    const matchId = await page.evaluate(async () => {
+      const alerts = await (globalThis as unknown as PageScope).oddsMonitor.invoke('alerts:list')
       return alerts.ok ? alerts.value.entries[0]?.matchId : undefined
     })
     const recorded = await recordedNotifications(page)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import WebSocket from 'ws'
 import type { PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'

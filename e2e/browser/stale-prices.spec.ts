@@ -4,7 +4,7 @@
  * simulator started here stands for the real services, so the test can stop it and start it again
  * on the same port; the keys live in the test session's keychain (scripts/test.sh).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'
 import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost } from '../host'

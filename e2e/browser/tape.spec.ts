@@ -3,7 +3,7 @@
  * rows however long it grows, a trader who scrolled down keeps their place while new changes
  * arrive above, "Newest" goes back to the top, and the match filter keeps only that match.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 

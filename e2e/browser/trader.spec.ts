@@ -3,10 +3,11 @@
  * see prices move, override, restart, type without triggering hotkeys, and prove that one price
  * change re-renders one cell. Screenshots of each main screen go to test-results/screens/.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../fixtures'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { openApp } from '../app'
 import { renderCounts, setOverrideOn, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
@@ -111,7 +112,7 @@ test.describe('a trading session', () => {
   })
 
   test('hotkeys do nothing while typing in search, and work again outside it', async ({ page }) => {
-    await page.goto(host.url)
+    await openApp(page, host.url)
     await page.keyboard.press('2')
     await expect(page.getByTestId('discover')).toBeVisible()
     const search = page.getByTestId('discover-search')
@@ -165,7 +166,7 @@ test('watchlists and settings survive a host restart', async ({ page }) => {
   }
   host = await launchHost({ dataDir })
   try {
-    await page.goto(host.url)
+    await openApp(page, host.url)
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
     await expect(page.getByTestId('watchlist').filter({ hasText: 'Evening' })).toHaveClass(/active/)
     await expect(page.getByTestId('watchlist-match')).toHaveCount(1)
@@ -189,8 +190,8 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
     const count = await cells.count()
     expect(count).toBeGreaterThan(4)
-    // Let the board settle (snapshot, first headers), then take the baseline.
-    await page.waitForTimeout(1000)
+    // The baseline is taken once the card is on screen (its cells render once more for that).
+    await expect(page.getByTestId('match-card').first()).toHaveAttribute('data-in-view', 'true')
     const before = await renderCounts(page)
     const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
     const price = cells.nth(1).getByTestId('cell-price')
@@ -281,7 +282,9 @@ test('an off-screen card skips ticks and shows the current price once scrolled i
     const hiddenOutcome = (await hiddenCell.getAttribute('data-outcome')) ?? ''
     const shownOutcome = (await shownCell.getAttribute('data-outcome')) ?? ''
     const rendersOfHidden = async () => (await renderCounts(page))[`cell:${hiddenOutcome}`]
-    await page.waitForTimeout(1000)
+    // The page has seen which cards are on screen: the first is, the last is not.
+    await expect(cards.first()).toHaveAttribute('data-in-view', 'true')
+    await expect(lastCard).toHaveAttribute('data-in-view', 'false')
     const hiddenRendersBefore = await rendersOfHidden()
 
     // The off-screen change first, then one on screen: patches arrive in order, so once the

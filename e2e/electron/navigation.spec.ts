@@ -5,7 +5,7 @@
  * main as the same will-navigate / will-redirect events the unit tests play against the typed
  * fake (src/main/security.test.ts); a file:// app has no server that could redirect.
  */
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
+import { _electron as electron, expect, test, type ElectronApplication, type Page } from '../fixtures'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

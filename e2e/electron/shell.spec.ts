@@ -3,7 +3,7 @@
  * which `ELECTRON_SKIP_BINARY_DOWNLOAD=1` installs leave out (machines without internet access):
  * there the whole file is skipped with that reason, never faked.
  */
-import { _electron as electron, expect, test } from '@playwright/test'
+import { _electron as electron, expect, test } from '../fixtures'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -180,6 +180,9 @@ async function bundleBridgeScript(): Promise<string> {
     format: 'iife',
     target: 'es2022',
     minify: true,
+    // While the host's own coverage is collected (e2e/coverage.ts), the page script carries its
+    // source map so the page's half of the host is measured against browser/bridge.ts too.
+    sourcemap: process.env['NODE_V8_COVERAGE'] ? 'inline' : false,
   })
   const output = result.outputFiles[0]
   if (!output) throw new Error('esbuild produced no bridge script')

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import nodeLog from 'electron-log/node'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS } from '../shared/bridge/channels'
 import { startSimulator } from '../sim'
 import { KeytarSecretStore } from './adapters/keytar-secrets'
@@ -125,6 +125,43 @@ describe('startMainProcess', () => {
     const matchWindow = electron.windows[1]
     expect(matchWindow?.webContents.getURL()).toBe(`file://${RENDERER_DIR}/index.html#/match/12`)
     expect(matchWindow?.webContents.openWindow('https://evil.example/')).toBe('deny')
+  })
+
+  it('shows a fired rule as a desktop notification whose click brings up the window on that match', async () => {
+    const { electron, window } = await launched()
+    const answer = async <T>(channel: string, input?: unknown): Promise<T> => {
+      const result = (await invoke(electron, channel, input)) as { ok: boolean; value: T; error?: unknown }
+      if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`)
+      return result.value
+    }
+    // The trader watches the demo feed's live matches and asks to be told of any move.
+    const { sport } = await answer<{ sport: string }>('feed:mode')
+    const live = await answer<{ matches: Array<{ matchId: number }> }>('discover:matches', {
+      mode: 'live',
+      sport,
+      limit: 2,
+    })
+    const lists = await answer<{ activeId: string | null; lists: Array<{ id: string }> }>('watchlists:get')
+    const listId = lists.activeId ?? lists.lists[0]?.id ?? ''
+    for (const match of live.matches) await answer('watchlists:command', { op: 'addMatch', id: listId, match })
+    await answer('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
+    await answer('rules:save', {
+      name: 'Any move',
+      enabled: true,
+      scope: { type: 'all' },
+      condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
+      cooldownSeconds: 3600,
+      doNotRepeat: false,
+    })
+    await vi.waitFor(() => expect(electron.notifications.length).toBeGreaterThan(0), { timeout: 20_000, interval: 100 })
+    const [notification] = electron.notifications
+    const alerts = await answer<{ entries: Array<{ matchId: number }> }>('alerts:list')
+    const matchId = alerts.entries.at(-1)?.matchId
+    expect(live.matches.map((m) => m.matchId)).toContain(matchId)
+    window.minimize()
+    notification?.click()
+    expect([window.isMinimized(), window.visible, window.focused]).toEqual([false, true, true])
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:focusMatch', args: [{ matchId }] })
   })
 
   it('quits when the last window closes, except on macOS', async () => {

@@ -1,7 +1,8 @@
 /** Same seed → same world and messages; each fault option does what it says. */
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator, type SimulatorHandle } from './index'
-import { getJson, oddsStreamUrl, SseCollector, waitFor, WsCollector } from './test-support'
+import { waitUntil } from '../test-support/wait'
+import { getJson, oddsStreamUrl, SseCollector, WsCollector } from './test-support'
 
 const opened: SimulatorHandle[] = []
 const start = async (...args: Parameters<typeof startSimulator>): Promise<SimulatorHandle> => {
@@ -74,7 +75,7 @@ describe('faults', () => {
     await ws.until(() => ws.closeCode !== undefined)
     expect(ws.closeCode).toBe(1012)
     await sse.until(() => sse.ended)
-    await waitFor(() => sim.control.stats().connections === 0, 5000)
+    await waitUntil(() => sim.control.stats().connections === 0, 'every connection closed')
   })
 
   it('dropConnections() drops on demand', async () => {

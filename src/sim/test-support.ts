@@ -1,6 +1,7 @@
 /** Helpers for the simulator's own tests: real requests and real stream clients over loopback. */
 import { WebSocket } from 'ws'
 import { SseParser } from '../main/core/streams/sse-parser'
+import { waitUntil } from '../test-support/wait'
 import type { SimulatorHandle } from './types'
 
 export async function getJson(
@@ -39,11 +40,12 @@ abstract class MessageCollector {
 
   /** Waits until `predicate` holds over the messages so far (or fails after `timeoutMs`). */
   async until(predicate: (messages: string[]) => boolean, timeoutMs = 8000): Promise<string[]> {
-    return waitFor(
+    await waitUntil(
       () => predicate(this.messages),
+      () => `a condition on ${this.messages.length} messages`,
       timeoutMs,
-      () => `${this.messages.length} messages`,
-    ).then(() => this.messages)
+    )
+    return this.messages
   }
 
   abstract close(): void
@@ -103,18 +105,6 @@ export class SseCollector extends MessageCollector {
 
   close(): void {
     this.controller.abort()
-  }
-}
-
-export async function waitFor(
-  condition: () => boolean,
-  timeoutMs: number,
-  describe: () => string = () => '',
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms ${describe()}`)
-    await new Promise((r) => setTimeout(r, 10))
   }
 }
 

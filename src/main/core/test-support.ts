@@ -13,6 +13,7 @@ import { KeytarSecretStore } from '../adapters/keytar-secrets'
 import { createCore, type Core } from './app'
 import { downloadExporter } from './host-ports'
 import { setAsideUnreadableSettings } from './settings-file'
+import { waitUntil } from '../../test-support/wait'
 
 export const TEST_APP = { url: 'http://127.0.0.1:1/' }
 
@@ -65,27 +66,28 @@ export async function startTestCore(
   return { core, demoFeeds, logs, openedFolders }
 }
 
+/**
+ * Reads until `accept` likes the answer, and answers it; fails with the last answer after
+ * `timeoutMs`. The read-then-check shape of the one polling helper (src/test-support/wait.ts).
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  let last: T | undefined
+  await waitUntil(
+    async () => accept((last = await read())),
+    () => `an accepted answer; last: ${JSON.stringify(last).slice(0, 400)}`,
+    timeoutMs,
+  )
+  return last as T
+}
+
 export async function invoke<T = unknown>(core: Core, channel: InvokeChannel, input?: unknown): Promise<T> {
   const result = (await core.router.dispatch(channel, input, TEST_APP)) as BridgeResult<T>
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
   return result.value
-}
-
-/** Polls until `read` answers something `accept` likes; fails with the last answer after the deadline. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  deadlineMs = 20_000,
-): Promise<T> {
-  const until = Date.now() + deadlineMs
-  let last = await read()
-  while (!accept(last)) {
-    if (Date.now() > until)
-      throw new Error(`condition not met in ${deadlineMs} ms; last: ${JSON.stringify(last).slice(0, 400)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    last = await read()
-  }
-  return last
 }
 
 /** Puts the first live match of `sport` on the active watchlist; returns its id. */

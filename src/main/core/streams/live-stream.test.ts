@@ -4,7 +4,8 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitUntil } from '../../../test-support/wait'
 import { WebSocketServer } from 'ws'
 import type { StreamState } from '../../../shared/health'
 import { LiveStream, type Decoded } from './live-stream'
@@ -43,7 +44,7 @@ async function wsServer(
 ) {
   const http = createServer()
   const wss = new WebSocketServer({ noServer: true, autoPong: options.autoPong ?? true })
-  const seen = { upgrades: 0, pings: 0 }
+  const seen = { upgrades: 0, pings: 0, closed: 0 }
   http.on('upgrade', (req, socket, head) => {
     seen.upgrades++
     if (rejectStatus) {
@@ -52,6 +53,7 @@ async function wsServer(
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('ping', () => seen.pings++)
+      ws.on('close', () => seen.closed++)
       behave((t) => ws.send(t))
     })
   })
@@ -96,14 +98,6 @@ function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: numbe
   return { stream, states, messages, refused, connects: () => connects }
 }
 
-async function until(cond: () => boolean, what: string, deadlineMs = 5000): Promise<void> {
-  const end = Date.now() + deadlineMs
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
-
 describe('LiveStream', () => {
   it('counts and skips malformed and unknown-kind messages while good ones apply', async () => {
     const { port } = await wsServer((send) => {
@@ -118,7 +112,7 @@ describe('LiveStream', () => {
     })
     const s = makeStream(port, port)
     s.stream.start()
-    await until(() => s.messages.length === 2, 'two good messages')
+    await waitUntil(() => s.messages.length === 2, 'two good messages')
     expect(s.messages).toEqual([1, 2])
     const h = s.stream.health()
     expect([h.state, h.transport, h.malformed, h.unknownKind]).toEqual(['live', 'ws', 2, 1])
@@ -131,7 +125,7 @@ describe('LiveStream', () => {
     })
     const s = makeStream(port, port)
     s.stream.start()
-    await until(() => s.messages.length === 1, 'the good message')
+    await waitUntil(() => s.messages.length === 1, 'the good message')
     expect(s.messages).toEqual([3])
     expect(s.refused).toEqual(['malformed: key "__proto__"', 'malformed: no type', 'malformed: no type'])
     expect(s.stream.health().malformed).toBe(3)
@@ -147,7 +141,7 @@ describe('LiveStream', () => {
     })
     const s = makeStream(server.port, server.port)
     s.stream.start()
-    await until(() => s.messages.length === 1, 'a message after the reconnect')
+    await waitUntil(() => s.messages.length === 1, 'a message after the reconnect')
     expect(s.messages).toEqual([2])
     expect(s.refused).toEqual([`malformed: frame over ${MAX_FRAME_BYTES} bytes`])
     expect(s.stream.health()).toMatchObject({ malformed: 1, transport: 'ws' })
@@ -164,7 +158,7 @@ describe('LiveStream', () => {
     cleanups.unshift(() => void http.closeAllConnections())
     const s = makeStream(await refusedPort(), ssePort)
     s.stream.start()
-    await until(() => s.messages.length === 1, 'the message after the oversize event')
+    await waitUntil(() => s.messages.length === 1, 'the message after the oversize event')
     expect(s.messages).toEqual([2])
     expect(s.refused).toEqual([`malformed: event over ${MAX_FRAME_BYTES} characters`])
     expect(s.stream.health()).toMatchObject({ malformed: 1, transport: 'sse', reconnects: 0 })
@@ -175,7 +169,7 @@ describe('LiveStream', () => {
     const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
     s.stream.start()
     // Pings go every 20 ms: twelve pings span four stale periods without a single message.
-    await until(() => server.seen.pings >= 12, 'twelve pings')
+    await waitUntil(() => server.seen.pings >= 12, 'twelve pings')
     expect(s.messages).toEqual([])
     expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0, lastError: null })
     expect(server.seen.upgrades).toBe(1)
@@ -186,7 +180,7 @@ describe('LiveStream', () => {
     const server = await wsServer(() => {}, undefined, { autoPong: false })
     const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
     s.stream.start()
-    await until(() => server.seen.upgrades >= 2 && s.connects() >= 2, 'a reconnect')
+    await waitUntil(() => server.seen.upgrades >= 2 && s.connects() >= 2, 'a reconnect')
     expect(s.states.slice(0, 5)).toEqual(['queued', 'connecting', 'live', 'stale', 'backing_off'])
     expect(s.stream.health().reconnects).toBeGreaterThanOrEqual(1)
     expect(s.stream.health().lastError).toBe('no answer for 60 ms')
@@ -195,11 +189,14 @@ describe('LiveStream', () => {
   it('stops at "rejected" on a 401 upgrade instead of retrying', async () => {
     const server = await wsServer(() => {}, 401)
     const s = makeStream(server.port, server.port)
+    // The stream's own timers are fake, so "it never retries" is checked by running them all.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    cleanups.push(() => void vi.useRealTimers())
     s.stream.start()
-    await until(() => s.stream.health().state === 'rejected', 'rejected')
-    // Many backoff periods (5–20 ms) later there has still been exactly one attempt.
-    await new Promise((r) => setTimeout(r, 200))
-    expect(server.seen.upgrades).toBe(1)
+    await waitUntil(() => s.stream.health().state === 'rejected', 'rejected')
+    expect(vi.getTimerCount()).toBe(0) // no retry scheduled…
+    await vi.runAllTimersAsync()
+    expect(server.seen.upgrades).toBe(1) // …and none made
     expect(s.stream.health().state).toBe('rejected')
     expect(s.stream.health().lastError).toBe('key rejected (401)')
   })
@@ -216,7 +213,7 @@ describe('LiveStream', () => {
     cleanups.unshift(() => void http.closeAllConnections())
     const s = makeStream(await refusedPort(), ssePort)
     s.stream.start()
-    await until(() => s.messages.length === 2, 'event-stream messages')
+    await waitUntil(() => s.messages.length === 2, 'event-stream messages')
     expect(s.messages).toEqual([7, 8])
     expect(s.stream.health()).toMatchObject({ state: 'live', transport: 'sse' })
     expect(query).toBe('?token=secret-token')
@@ -227,9 +224,11 @@ describe('LiveStream', () => {
     const server = await wsServer((send) => send('{"type":"price","n":1}'))
     const s = makeStream(server.port, server.port)
     s.stream.start()
-    await until(() => s.messages.length === 1, 'first message')
+    await waitUntil(() => s.messages.length === 1, 'first message')
     s.stream.close()
-    await new Promise((r) => setTimeout(r, 50))
+    // Once the server sees the socket close, the client has torn its end down: a retry would be
+    // scheduled (state backing_off) by now.
+    await waitUntil(() => server.seen.closed === 1, 'the server to see the socket close')
     expect(server.seen.upgrades).toBe(1)
     expect(s.stream.health().state).toBe('closed')
   })

@@ -4,7 +4,8 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitUntil } from '../../../test-support/wait'
 import type { BoardPatch, MatchBoard } from '../../../shared/board'
 import { outcomeId, type PriceTick } from '../../../shared/domain'
 import { makeOddKey, MatchPricesWire, oddTypeOfMember } from '../../../shared/wire/odds'
@@ -64,14 +65,6 @@ function firstLive(s: SimulatorHandle): number {
   return matchId
 }
 
-async function until(cond: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
-  const end = Date.now() + deadlineMs
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
-
 type Prices = Record<string, string>
 
 /** Server truth as outcomeId → "price/suspended". */
@@ -110,12 +103,12 @@ describe('WatchEngine', () => {
     const { engine, seen } = rig(s)
     const matchId = firstLive(s)
     engine.watch(SPORT, matchId)
-    await until(() => ticksOf(seen.ticks, matchId) > 100, 'ticks after the snapshot')
-    await until(() => converged(s, engine, matchId), 'state equal to the server')
+    await waitUntil(() => ticksOf(seen.ticks, matchId) > 100, 'ticks after the snapshot')
+    await waitUntil(() => converged(s, engine, matchId), 'state equal to the server')
     const board = engine.state(matchId)
     expect(board?.layout.groups.map((g) => g.oddType)).toContain('full-time')
     expect(board?.header.status).toBe('live')
-    await until(() => engine.state(matchId)?.header.score !== null, 'a score from the data service')
+    await waitUntil(() => engine.state(matchId)?.header.score !== null, 'a score from the data service')
     const score = engine.state(matchId)?.header.score
     expect(typeof score?.home.current === 'number' || typeof score?.away.current === 'number').toBe(true)
     expect(seen.patches.some((p) => p.snapshots.some((b) => b.header.matchId === matchId && b.header.synced))).toBe(
@@ -129,10 +122,11 @@ describe('WatchEngine', () => {
     const ids = s.control.liveOddsMatchIds(SPORT)
     engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
     const updates = () => engine.health().streams.filter((h) => h.kind === 'updates')
-    await until(() => updates().every((h) => h.reconnects >= 2), 'two reconnects per stream')
+    await waitUntil(() => updates().every((h) => h.reconnects >= 2), 'two reconnects per stream')
     expect(seen.fetches).toBeGreaterThanOrEqual(ids.length * 3)
     s.control.setFaults({})
-    for (const matchId of ids) await until(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
+    for (const matchId of ids)
+      await waitUntil(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
   })
 
   it('counts and skips malformed and unknown-kind messages while good ones still apply', async () => {
@@ -141,12 +135,15 @@ describe('WatchEngine', () => {
     const matchId = firstLive(s)
     engine.watch(SPORT, matchId)
     const updates = () => engine.health().streams.find((h) => h.kind === 'updates')
-    await until(() => (updates()?.malformed ?? 0) >= 3 && (updates()?.unknownKind ?? 0) >= 3, 'faulty messages counted')
+    await waitUntil(
+      () => (updates()?.malformed ?? 0) >= 3 && (updates()?.unknownKind ?? 0) >= 3,
+      'faulty messages counted',
+    )
     expect(updates()?.state).toBe('live')
     expect(ticksOf(seen.ticks, matchId)).toBeGreaterThan(0)
     // A torn message leaves a seq gap: the engine resyncs and still ends equal to the server.
     s.control.setFaults({})
-    await until(() => converged(s, engine, matchId), 'state equal to the server')
+    await waitUntil(() => converged(s, engine, matchId), 'state equal to the server')
     expect(engine.health().services.find((x) => x.service === 'odds')?.malformed).toBeGreaterThanOrEqual(3)
   })
 
@@ -156,13 +153,13 @@ describe('WatchEngine', () => {
     const { engine } = rig(s, { staleAfterMs: 150 })
     const matchId = firstLive(s)
     engine.watch(SPORT, matchId)
-    await until(() => converged(s, engine, matchId), 'first sync')
-    await until(() => engine.health().streams.every((h) => h.state === 'live'), 'every stream live')
+    await waitUntil(() => converged(s, engine, matchId), 'first sync')
+    await waitUntil(() => engine.health().streams.every((h) => h.state === 'live'), 'every stream live')
     s.control.setRate(0) // prices stop: only the odds heartbeat (every 5 s) remains
     const quietFrom = Date.now()
     const updates = () => engine.health().streams.find((h) => h.kind === 'updates')
     // The next heartbeat is the positive signal that over 30 stale periods of quiet have passed.
-    await until(() => (updates()?.lastMessageAt ?? 0) > quietFrom + 1000, 'a heartbeat after the quiet')
+    await waitUntil(() => (updates()?.lastMessageAt ?? 0) > quietFrom + 1000, 'a heartbeat after the quiet')
     const health = engine.health()
     expect(health.streams.map((h) => [h.kind, h.state, h.reconnects])).toEqual(
       health.streams.map((h) => [h.kind, 'live', 0]),
@@ -173,9 +170,12 @@ describe('WatchEngine', () => {
   it('stops at "rejected" for a refused key, without a retry storm', async () => {
     const s = await sim()
     const { engine, seen } = rig(s, { keys: { odds: 'not-the-key', data: 'not-the-key' } })
+    // The streams' timers are fake: ten seconds of them (many backoff periods of 20–200 ms) run at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    cleanups.push(() => void vi.useRealTimers())
     engine.watch(SPORT, firstLive(s))
-    await until(() => engine.health().streams.every((h) => h.state === 'rejected'), 'rejected')
-    await new Promise((r) => setTimeout(r, 300)) // many backoff periods of 20–200 ms
+    await waitUntil(() => engine.health().streams.every((h) => h.state === 'rejected'), 'rejected')
+    await vi.advanceTimersByTimeAsync(10_000)
     const streams = engine.health().streams
     expect(streams.map((h) => [h.state, h.reconnects])).toEqual(streams.map(() => ['rejected', 0]))
     expect(engine.health().services.map((x) => x.state)).toEqual(['rejected', 'rejected'])
@@ -197,9 +197,9 @@ describe('WatchEngine', () => {
     const { engine } = rig(s, { endpoints, dataLiveTypes: ['score'] })
     const matchId = firstLive(s)
     engine.watch(SPORT, matchId)
-    await until(() => engine.health().streams.every((h) => h.state === 'live'), 'all streams live')
+    await waitUntil(() => engine.health().streams.every((h) => h.state === 'live'), 'all streams live')
     expect(engine.health().streams.map((h) => h.transport)).toEqual(['sse', 'sse', 'sse'])
-    await until(() => converged(s, engine, matchId), 'state equal to the server over SSE')
+    await waitUntil(() => converged(s, engine, matchId), 'state equal to the server over SSE')
   })
 
   it('batches the board: far fewer patches than ticks, one cell per outcome per patch', async () => {
@@ -207,7 +207,7 @@ describe('WatchEngine', () => {
     const { engine, seen } = rig(s, { dataLiveTypes: [], conflationMs: 50 })
     const ids = s.control.liveOddsMatchIds(SPORT)
     for (const matchId of ids) engine.watch(SPORT, matchId)
-    await until(() => seen.ticks.length > 1500, 'a flood of ticks')
+    await waitUntil(() => seen.ticks.length > 1500, 'a flood of ticks')
     const patches = seen.patches.length
     expect(patches).toBeGreaterThan(1)
     expect(patches * 10).toBeLessThan(seen.ticks.length)
@@ -222,14 +222,14 @@ describe('WatchEngine', () => {
     const { engine, seen } = rig(s)
     const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 2)
     engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
-    await until(() => s.control.stats().connections === 12, 'six streams per match on the server')
+    await waitUntil(() => s.control.stats().connections === 12, 'six streams per match on the server')
     engine.setWatched([{ sport: SPORT, matchId: ids[0]! }])
-    await until(() => s.control.stats().connections === 6, 'the unwatched match closed')
+    await waitUntil(() => s.control.stats().connections === 6, 'the unwatched match closed')
     expect(engine.watchedMatchIds()).toEqual([ids[0]])
     expect(engine.health().streams.every((h) => h.matchId === ids[0])).toBe(true)
-    await until(() => seen.patches.some((p) => p.removed.includes(ids[1]!)), 'removal patch')
+    await waitUntil(() => seen.patches.some((p) => p.removed.includes(ids[1]!)), 'removal patch')
     engine.unwatch(ids[0]!)
-    await until(() => s.control.stats().connections === 0, 'all closed')
+    await waitUntil(() => s.control.stats().connections === 0, 'all closed')
   })
 
   it('keeps open connections within the bound and queues the rest', async () => {
@@ -242,10 +242,10 @@ describe('WatchEngine', () => {
         .health()
         .streams.map((h) => h.state)
         .sort()
-    await until(() => states().join() === 'live,live,live,queued,queued,queued', 'three live, three queued')
+    await waitUntil(() => states().join() === 'live,live,live,queued,queued,queued', 'three live, three queued')
     expect(s.control.stats().connections).toBe(3)
     engine.unwatch(ids[0]!)
-    await until(() => states().join() === 'live,live,live,queued', 'a freed slot taken')
+    await waitUntil(() => states().join() === 'live,live,live,queued', 'a freed slot taken')
     expect(s.control.stats().connections).toBe(3)
   })
 })

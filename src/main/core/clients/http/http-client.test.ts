@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { waitUntil } from '../../../../test-support/wait'
 import type { HttpClientOptions } from './http-client'
 import { testHttp } from './test-support'
 
@@ -41,11 +42,6 @@ async function scriptedServer(answer: (hit: Hit, index: number, res: ServerRespo
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers })
   res.end(JSON.stringify(body))
-}
-
-/** Polls a condition the test needs before its next step (no fixed sleeps: the machine may be slow). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const servers: Server[] = []
@@ -153,7 +149,7 @@ describe('HttpClient', () => {
     const { http } = client({ retry: { maxRetryAfterMs: 10_000 } })
     const first = new AbortController()
     const limited = http.send({ ...sportRequest(server.url('/a')), signal: first.signal })
-    await until(() => http.gate.waitMs() > 0)
+    await waitUntil(() => http.gate.waitMs() > 0, 'the gate to close')
     const second = new AbortController()
     const waiting = http.send({ ...sportRequest(server.url('/b')), signal: second.signal })
     second.abort()
@@ -206,7 +202,7 @@ describe('HttpClient', () => {
     const { http } = client()
     const controller = new AbortController()
     const pending = http.send({ ...sportRequest(server.url('/x')), signal: controller.signal })
-    await until(() => server.hits.length === 1)
+    await waitUntil(() => server.hits.length === 1, 'the first request')
     controller.abort()
     expect(await pending).toEqual({ ok: false, error: { kind: 'aborted', message: 'request cancelled' } })
     expect(server.hits).toHaveLength(1)

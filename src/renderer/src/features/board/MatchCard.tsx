@@ -39,6 +39,8 @@ export const MatchCard = memo(function MatchCard({
       className={focusedAt !== null ? 'match-card focused' : 'match-card'}
       data-testid="match-card"
       data-match={match.matchId}
+      // Whether the card is on screen, so its cells take ticks (tests wait for it before counting renders).
+      data-in-view={live}
       data-prices={stale ? 'stale' : 'current'}
     >
       <MatchHeaderRow match={match} onRemove={onRemove} stale={stale} />
