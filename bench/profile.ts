@@ -7,7 +7,7 @@ import { Session } from 'node:inspector/promises'
 
 export interface HotFunction {
   name: string
-  /** file:line, relative to the repository where possible. */
+  /** The file, relative to the repository where possible (tsx's transpiled lines match no source line). */
   at: string
   /** Share of all samples spent in the function itself (0..1). */
   self: number
@@ -15,7 +15,7 @@ export interface HotFunction {
 
 interface ProfileNode {
   id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
+  callFrame: { functionName: string; url: string }
   hitCount?: number
 }
 
@@ -43,7 +43,7 @@ function hottest(nodes: ProfileNode[], top: number): HotFunction[] {
     // Idle time is the event loop waiting: not work, and not what a hot list is for.
     if (hits === 0 || n.callFrame.functionName === '(idle)') continue
     const file = n.callFrame.url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '')
-    const at = file ? `${file}:${n.callFrame.lineNumber + 1}` : ''
+    const at = file
     const name = n.callFrame.functionName || '(anonymous)'
     const key = `${name} ${at}`
     const entry = byFunction.get(key) ?? { name, at, self: 0 }
