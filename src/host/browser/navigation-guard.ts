@@ -11,11 +11,18 @@ function isThisApp(url: URL): boolean {
   return url.origin === location.origin && url.pathname === location.pathname
 }
 
+/** A file the page made itself (the CSV export's blob link): a download, not a navigation. */
+function isOwnDownload(anchor: HTMLAnchorElement, url: URL): boolean {
+  return anchor.hasAttribute('download') && url.protocol === 'blob:' && url.origin === location.origin
+}
+
 function refuseLinksOut(): void {
   const refuse = (event: MouseEvent) => {
     const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null
     if (!(anchor instanceof HTMLAnchorElement)) return
-    if (!isThisApp(new URL(anchor.href, location.href)) || anchor.target !== '') event.preventDefault()
+    const url = new URL(anchor.href, location.href)
+    if (isOwnDownload(anchor, url)) return
+    if (!isThisApp(url) || anchor.target !== '') event.preventDefault()
   }
   // Capture phase: before any handler of the page could act on the click.
   document.addEventListener('click', refuse, true)
