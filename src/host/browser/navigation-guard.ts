@@ -11,18 +11,21 @@ function isThisApp(url: URL): boolean {
   return url.origin === location.origin && url.pathname === location.pathname
 }
 
-/** A file the page made itself (the CSV export's blob link): a download, not a navigation. */
-function isOwnDownload(anchor: HTMLAnchorElement, url: URL): boolean {
-  return anchor.hasAttribute('download') && url.protocol === 'blob:' && url.origin === location.origin
+/**
+ * A file the page made itself and hands to the browser's downloads (the CSV export): a `download`
+ * link to a blob of this origin. It replaces nothing; a `download` link elsewhere would navigate.
+ */
+function isOwnDownload(anchor: HTMLAnchorElement): boolean {
+  return (
+    anchor.hasAttribute('download') && anchor.protocol === 'blob:' && new URL(anchor.href).origin === location.origin
+  )
 }
 
 function refuseLinksOut(): void {
   const refuse = (event: MouseEvent) => {
     const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null
-    if (!(anchor instanceof HTMLAnchorElement)) return
-    const url = new URL(anchor.href, location.href)
-    if (isOwnDownload(anchor, url)) return
-    if (!isThisApp(url) || anchor.target !== '') event.preventDefault()
+    if (!(anchor instanceof HTMLAnchorElement) || isOwnDownload(anchor)) return
+    if (!isThisApp(new URL(anchor.href, location.href)) || anchor.target !== '') event.preventDefault()
   }
   // Capture phase: before any handler of the page could act on the click.
   document.addEventListener('click', refuse, true)
