@@ -1,7 +1,7 @@
 /** Crash recovery against the typed fake of Electron, reporting into the core's real fault log. */
 import { readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { recoverRenderer, reportChildProcessGone, RELOAD_LIMIT, RELOAD_WINDOW_MS } from './crash-recovery'
 import { testFaultLog } from './testing/fault-log'
 import { createFakeElectron } from './testing/fake-electron'
@@ -61,6 +61,13 @@ describe('recoverRenderer', () => {
     advance(RELOAD_WINDOW_MS)
     window.webContents.crash('oom')
     expect(window.webContents.loads).toHaveLength(2 + RELOAD_LIMIT)
+  })
+
+  it('reports a reload that failed', async () => {
+    const { window, faults } = watchedWindow()
+    window.webContents.loadError = new Error('ERR_ABORTED (-3) loading the page')
+    window.webContents.crash('crashed')
+    await vi.waitFor(() => expect(faults.snapshot().byKind).toMatchObject({ 'renderer-reload-failed': 1 }))
   })
 
   it('starts a renderer that never got to a page again plainly', () => {

@@ -203,6 +203,13 @@ describe('startMainProcess', () => {
     expect(health.value.faults.byKind).toMatchObject({ 'uncaught-exception': 1, 'unhandled-rejection': 1 })
   })
 
+  it('logs an uncaught error that comes before the core is up', async () => {
+    const { log, started } = launch()
+    nodeLog.errorHandler.handle(new RangeError('too early'))
+    expect(log.lines).toContainEqual(expect.stringMatching(/^main fault uncaught-exception: RangeError: too early/))
+    running.push(await (started ?? Promise.reject(new Error('no lock'))))
+  })
+
   it('reloads a crashed main window with a notice, and reports a child process that died', async () => {
     const { electron, window } = await launched()
     window.webContents.crash('oom')

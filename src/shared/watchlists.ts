@@ -2,10 +2,21 @@
 import { z } from 'zod'
 import { MatchSummary } from './discovery'
 
+/** Which feed a watched match belongs to: a demo match id means nothing on the real feed. */
+export const FeedName = z.enum(['demo', 'real'])
+export type FeedName = z.infer<typeof FeedName>
+
+/**
+ * A watched match with its feed. Entries stored before feeds were told apart carry none and are
+ * read as the demo feed's: the feed the app starts on without keys.
+ */
+export const WatchedMatch = MatchSummary.extend({ feed: FeedName.default('demo') })
+export type WatchedMatch = z.infer<typeof WatchedMatch>
+
 export const Watchlist = z.object({
   id: z.string(),
   name: z.string().trim().min(1).max(60),
-  matches: z.array(MatchSummary),
+  matches: z.array(WatchedMatch),
 })
 export type Watchlist = z.infer<typeof Watchlist>
 

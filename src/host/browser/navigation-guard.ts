@@ -11,10 +11,20 @@ function isThisApp(url: URL): boolean {
   return url.origin === location.origin && url.pathname === location.pathname
 }
 
+/**
+ * A file the page made itself and hands to the browser's downloads (the CSV export): a `download`
+ * link to a blob of this origin. It replaces nothing; a `download` link elsewhere would navigate.
+ */
+function isOwnDownload(anchor: HTMLAnchorElement): boolean {
+  return (
+    anchor.hasAttribute('download') && anchor.protocol === 'blob:' && new URL(anchor.href).origin === location.origin
+  )
+}
+
 function refuseLinksOut(): void {
   const refuse = (event: MouseEvent) => {
     const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null
-    if (!(anchor instanceof HTMLAnchorElement)) return
+    if (!(anchor instanceof HTMLAnchorElement) || isOwnDownload(anchor)) return
     if (!isThisApp(new URL(anchor.href, location.href)) || anchor.target !== '') event.preventDefault()
   }
   // Capture phase: before any handler of the page could act on the click.

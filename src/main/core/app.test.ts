@@ -269,6 +269,45 @@ describe('the core', () => {
     )
   })
 
+  it('keeps the demo and the real feed apart: watchlist entries and cached Discover pages per feed', async () => {
+    const real = await startSimulator({ port: 0, seed: 7, rate: 20, liveMatches: 2, apiKey: 'real-key-feed-apart' })
+    running.push(real)
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startCore(dataDir)
+    type Page = { matches: Array<{ matchId: number }>; cachedAgeMs: number | null }
+    type Lists = { activeId: string; lists: Array<{ matches: Array<{ matchId: number; feed: string }> }> }
+    const live = () => invoke<Page>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const watched = async () => (await invoke<Lists>(core, 'watchlists:get')).lists.flatMap((l) => l.matches)
+
+    const demoPage = await live()
+    const { activeId } = await invoke<Lists>(core, 'watchlists:get')
+    await invoke(core, 'watchlists:command', { op: 'addMatch', id: activeId, match: demoPage.matches[0] })
+    expect(await watched()).toMatchObject([{ matchId: demoPage.matches[0]?.matchId, feed: 'demo' }])
+
+    await pointAt(core, real)
+    await invoke(core, 'keys:set', { account: 'data-service', key: real.apiKey })
+    await invoke(core, 'keys:set', { account: 'odds-feed', key: real.apiKey })
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'real' })
+    // The demo match is not the real feed's: not listed, not on the board.
+    expect(await watched()).toEqual([])
+    expect(await invoke(core, 'board:get')).toEqual([])
+    const realPage = await live()
+    await invoke(core, 'watchlists:command', { op: 'addMatch', id: activeId, match: realPage.matches[0] })
+    expect(await watched()).toMatchObject([{ matchId: realPage.matches[0]?.matchId, feed: 'real' }])
+
+    // With the real feed gone, Discover falls back to the real feed's last page, never the demo's.
+    await real.close()
+    running.splice(running.indexOf(real), 1)
+    const offline = await live()
+    expect(offline.cachedAgeMs).toBeGreaterThanOrEqual(0)
+    expect(offline.matches.map((m) => m.matchId)).toEqual(realPage.matches.map((m) => m.matchId))
+
+    await invoke(core, 'keys:remove', { account: 'data-service' })
+    await invoke(core, 'keys:remove', { account: 'odds-feed' })
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'demo' })
+    expect(await watched()).toMatchObject([{ matchId: demoPage.matches[0]?.matchId, feed: 'demo' }])
+  })
+
   it('opens offline from the cache with the last prices marked unsynced, and resyncs when the feed returns', async () => {
     const world = { seed: 7, startTime: Date.now() - 60_000, rate: 100, liveMatches: 2, apiKey: 'offline-key-123456' }
     let feed = await startSimulator({ port: 0, ...world })

@@ -12,6 +12,7 @@ import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
+import { feedScoped } from './cache/feed-scoped'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -94,7 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     session: feeds.session,
     live: watching.live,
     watchlists: base.watchlists,
-    discovery: new DiscoveryService(feeds.dataClient, cache),
+    discovery: new DiscoveryService(feeds.dataClient, feeds.archive),
     odds: feeds.oddsClient,
     alerts: watching.alerts,
     cache,
@@ -103,6 +104,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
 
   await feeds.session.refresh()
+  base.watchlists.useFeed(feeds.session.mode().mode)
   compactCache(cache, settings.get().retentionDays, log)
   const compact = () => compactCache(cache, settings.get().retentionDays, log)
   const timers = startTimers(options, { router, health, compact, startedAt })
@@ -189,10 +191,12 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
   const endpoints = () => session.endpoints()
+  // Search hits, Discover pages and matches are cached per feed: read only once a call comes in.
+  const archive = feedScoped(cache, () => session.mode().mode)
   const dataClient = new DataServiceClient({
     http: dataHttp,
     settings: endpoints,
-    cache,
+    cache: archive,
     onMalformed: refusals.restAnswer,
   })
   const oddsClient = new OddsClient({ http: oddsHttp, settings: endpoints, onMalformed: refusals.restAnswer })
@@ -201,7 +205,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     store: base.secrets,
     testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
   })
-  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys }
+  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive }
 }
 type FeedClients = ReturnType<typeof createFeedClients>
 
@@ -309,6 +313,7 @@ function wireChanges(base: Foundation, feeds: FeedClients, live: LiveFeed): void
   })
   session.onChange((mode) => {
     router.emit('feed:mode', mode)
+    base.watchlists.useFeed(mode.mode)
     void live.restart()
   })
   base.settings.onChange((next, previous) => {

@@ -97,6 +97,8 @@ export class FakeWebContents extends EventEmitter implements ShellWebContents {
   readonly loads: string[] = []
   reloads = 0
   forcedCrashes = 0
+  /** Set it to make the next loads fail as Electron's do (`ERR_ABORTED` when another load wins). */
+  loadError: Error | null = null
   private url = ''
   private windowOpenHandler: ((details: HandlerDetails) => WindowOpenHandlerResponse) | null = null
   private renderer: FakeIpcRenderer | null = null
@@ -115,6 +117,7 @@ export class FakeWebContents extends EventEmitter implements ShellWebContents {
   }
 
   loadURL(url: string): Promise<void> {
+    if (this.loadError) return Promise.reject(this.loadError)
     this.url = url
     this.loads.push(url)
     return Promise.resolve()

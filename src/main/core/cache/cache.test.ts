@@ -64,8 +64,9 @@ describe('persistence', () => {
     ])
     first.recordOverrideEvents([overrideEvent(T0 + 20)])
     first.recordAlerts([alert])
-    first.upsertMatches('badminton', [{ id: 7, home_team_name: 'Axelsen' }])
-    first.putReference('badminton', '/classes', 'lang=en', [{ class_id: 1 }, { class_id: 2 }], T0)
+    first.upsertMatches('real', 'badminton', [{ id: 7, home_team_name: 'Axelsen' }])
+    first.upsertMatches('demo', 'badminton', [{ id: 7, home_team_name: 'Demo player' }])
+    first.putReference('real', 'badminton', '/classes', 'lang=en', [{ class_id: 1 }, { class_id: 2 }], T0)
     first.close() // buffered ticks are flushed by close
 
     const again = openTracked()
@@ -93,14 +94,17 @@ describe('persistence', () => {
     expect(again.overrideEvents(7)).toEqual([overrideEvent(T0 + 20)])
     expect(again.overrideEvents(7, T0 + 21)).toEqual([])
     expect(again.alerts()).toEqual([alert])
-    const matches = again.getMatches('badminton', [7, 8])
+    const matches = again.getMatches('real', 'badminton', [7, 8])
     expect([...matches.keys()]).toEqual([7])
     expect(matches.get(7)?.record).toEqual({ id: 7, home_team_name: 'Axelsen' })
-    expect(again.getReference('badminton', '/classes', 'lang=en')).toEqual({
+    // The same match id on the other feed is another match.
+    expect(again.getMatches('demo', 'badminton', [7]).get(7)?.record).toEqual({ id: 7, home_team_name: 'Demo player' })
+    expect(again.getReference('real', 'badminton', '/classes', 'lang=en')).toEqual({
       records: [{ class_id: 1 }, { class_id: 2 }],
       fetchedAt: T0,
     })
-    expect(again.getReference('badminton', '/classes', 'lang=de')).toBeNull()
+    expect(again.getReference('demo', 'badminton', '/classes', 'lang=en')).toBeNull()
+    expect(again.getReference('real', 'badminton', '/classes', 'lang=de')).toBeNull()
   })
 
   it('numbers ticks of one outcome in the same millisecond, also after a reopen', () => {
@@ -188,6 +192,8 @@ describe('schema versions and damaged files', () => {
       "INSERT INTO outcome (id, match_id, odd_type, odd_key) VALUES (1, 7, 'full-time', 'match_winner#home')",
     ).run()
     v1.prepare('INSERT INTO tick VALUES (1, ?, 0, 2500, 0, -15)').run(T0)
+    v1.prepare("INSERT INTO match VALUES ('badminton', 7, ?, '{\"id\":7}')").run(T0)
+    v1.prepare("INSERT INTO reference VALUES ('badminton', 'teams', 'q', ?, '[{\"id\":3}]')").run(T0)
     v1.close()
 
     const cache = openTracked()
@@ -195,6 +201,10 @@ describe('schema versions and damaged files', () => {
     expect(cache.latestPrices(7).map((t) => t.price)).toEqual([2.5])
     cache.recordAlerts([{ id: 'a', ruleId: 'r', createdAt: T0 }])
     expect(cache.alerts().map((a) => a.id)).toEqual(['a'])
+    // Matches and reference data from before feeds were told apart are kept as the demo feed's.
+    expect(cache.getMatches('demo', 'badminton', [7]).get(7)?.record).toEqual({ id: 7 })
+    expect(cache.getReference('demo', 'badminton', 'teams', 'q')?.records).toEqual([{ id: 3 }])
+    expect(cache.getReference('real', 'badminton', 'teams', 'q')).toBeNull()
     const check = new Database(file, { readonly: true })
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
     check.close()

@@ -51,13 +51,21 @@ export interface Cache {
   alerts(from?: number, to?: number, limit?: number): StorableAlert[]
   /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
   recentAlerts(limit: number): StorableAlert[]
-  putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void
-  getReference<T = unknown>(sport: string, route: string, paramsKey: string): CachedReference<T> | null
-  upsertMatches(sport: string, matches: readonly MatchRecord[]): void
+  /** Reference data and matches are kept per feed (`demo`, `real`): the feeds number matches independently. */
+  putReference(
+    feed: string,
+    sport: string,
+    route: string,
+    paramsKey: string,
+    records: readonly unknown[],
+    fetchedAt: number,
+  ): void
+  getReference<T = unknown>(feed: string, sport: string, route: string, paramsKey: string): CachedReference<T> | null
+  upsertMatches(feed: string, sport: string, matches: readonly MatchRecord[]): void
   /** Keeps the words for a match's outcomes (see match-labels.ts). */
   putLabels(matchId: number, labels: MatchLabels): void
   labels(matchId: number): MatchLabels | null
-  getMatches<T = unknown>(sport: string, ids: readonly number[]): Map<number, StoredRecord<T>>
+  getMatches<T = unknown>(feed: string, sport: string, ids: readonly number[]): Map<number, StoredRecord<T>>
   /** Outcomes the cache holds ticks for, in first-seen order. */
   outcomes(matchId: number): OutcomeRef[]
   /** The last tick of each outcome of the match. */
@@ -182,13 +190,13 @@ function writeCalls({ writer, records, labels }: CacheParts, access: Access, now
       live()
       records.recordAlerts(alerts)
     },
-    putReference(sport, route, paramsKey, recs, fetchedAt) {
+    putReference(feed, sport, route, paramsKey, recs, fetchedAt) {
       live()
-      records.putReference(sport, route, paramsKey, recs, fetchedAt)
+      records.putReference(feed, sport, route, paramsKey, recs, fetchedAt)
     },
-    upsertMatches(sport, matches) {
+    upsertMatches(feed, sport, matches) {
       live()
-      records.upsertMatches(sport, matches, now())
+      records.upsertMatches(feed, sport, matches, now())
     },
     putLabels(matchId, matchLabels) {
       live()
@@ -215,13 +223,13 @@ function recordReadCalls({ records, labels }: CacheParts, { live }: Access): Rec
       requireInteger(limit, 'limit', 1)
       return records.recentAlerts(limit)
     },
-    getReference(sport, route, paramsKey) {
+    getReference(feed, sport, route, paramsKey) {
       live()
-      return records.getReference(sport, route, paramsKey)
+      return records.getReference(feed, sport, route, paramsKey)
     },
-    getMatches(sport, ids) {
+    getMatches(feed, sport, ids) {
       live()
-      return records.getMatches(sport, ids)
+      return records.getMatches(feed, sport, ids)
     },
     overrideEvents(matchId, from = 0, to = END_OF_TIME) {
       live()

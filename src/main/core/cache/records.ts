@@ -85,14 +85,16 @@ export class RecordStore {
       .prepare('SELECT payload FROM alert WHERE created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?')
       .pluck()
     this.selectRecentAlerts = db.prepare('SELECT payload FROM alert ORDER BY created_at DESC, id DESC LIMIT ?').pluck()
-    this.upsertMatch = db.prepare(`INSERT INTO match (sport, id, updated_at, record) VALUES (?, ?, ?, ?)
-      ON CONFLICT (sport, id) DO UPDATE SET updated_at = excluded.updated_at, record = excluded.record`)
-    this.selectMatch = db.prepare('SELECT record, updated_at AS updatedAt FROM match WHERE sport = ? AND id = ?')
-    this.upsertReference =
-      db.prepare(`INSERT INTO reference (sport, route, params_key, fetched_at, records) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT (sport, route, params_key) DO UPDATE SET fetched_at = excluded.fetched_at, records = excluded.records`)
+    this.upsertMatch = db.prepare(`INSERT INTO match (feed, sport, id, updated_at, record) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (feed, sport, id) DO UPDATE SET updated_at = excluded.updated_at, record = excluded.record`)
+    this.selectMatch = db.prepare(
+      'SELECT record, updated_at AS updatedAt FROM match WHERE feed = ? AND sport = ? AND id = ?',
+    )
+    this.upsertReference = db.prepare(`INSERT INTO reference (feed, sport, route, params_key, fetched_at, records)
+      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (feed, sport, route, params_key)
+      DO UPDATE SET fetched_at = excluded.fetched_at, records = excluded.records`)
     this.selectReference = db.prepare(
-      'SELECT records, fetched_at AS fetchedAt FROM reference WHERE sport = ? AND route = ? AND params_key = ?',
+      'SELECT records, fetched_at AS fetchedAt FROM reference WHERE feed = ? AND sport = ? AND route = ? AND params_key = ?',
     )
   }
 
@@ -149,25 +151,33 @@ export class RecordStore {
     return (this.selectRecentAlerts.all(limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
   }
 
-  upsertMatches(sport: string, matches: readonly MatchRecord[], now: number): void {
+  upsertMatches(feed: string, sport: string, matches: readonly MatchRecord[], now: number): void {
     const rows = matches.map((m, i) => {
       if (!Number.isSafeInteger(m.id)) throw new CacheInputError(`match ${i}: id must be an integer`)
-      return [sport, m.id, now, toJson(m, `match ${m.id}`)]
+      return [feed, sport, m.id, now, toJson(m, `match ${m.id}`)]
     })
     this.db.transaction(() => rows.forEach((row) => this.upsertMatch.run(row)))()
   }
 
-  getMatches<T>(sport: string, ids: readonly number[]): Map<number, StoredRecord<T>> {
+  getMatches<T>(feed: string, sport: string, ids: readonly number[]): Map<number, StoredRecord<T>> {
     const found = new Map<number, StoredRecord<T>>()
     for (const id of ids) {
-      const row = this.selectMatch.get(sport, id) as { record: string; updatedAt: number } | undefined
+      const row = this.selectMatch.get(feed, sport, id) as { record: string; updatedAt: number } | undefined
       if (row) found.set(id, { record: JSON.parse(row.record) as T, updatedAt: row.updatedAt })
     }
     return found
   }
 
-  putReference(sport: string, route: string, paramsKey: string, records: readonly unknown[], fetchedAt: number): void {
+  putReference(
+    feed: string,
+    sport: string,
+    route: string,
+    paramsKey: string,
+    records: readonly unknown[],
+    fetchedAt: number,
+  ): void {
     this.upsertReference.run(
+      feed,
       sport,
       route,
       paramsKey,
@@ -176,8 +186,9 @@ export class RecordStore {
     )
   }
 
-  getReference<T>(sport: string, route: string, paramsKey: string): CachedReference<T> | null {
-    const row = this.selectReference.get(sport, route, paramsKey) as { records: string; fetchedAt: number } | undefined
+  getReference<T>(feed: string, sport: string, route: string, paramsKey: string): CachedReference<T> | null {
+    const row = this.selectReference.get(feed, sport, route, paramsKey) as
+      { records: string; fetchedAt: number } | undefined
     return row ? { records: JSON.parse(row.records) as T[], fetchedAt: row.fetchedAt } : null
   }
 }

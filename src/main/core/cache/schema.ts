@@ -97,6 +97,34 @@ export const MIGRATIONS: readonly string[] = [
     labels TEXT NOT NULL
   );
   `,
+  // 4: matches and reference data (search hits, Discover pages) keyed by feed as well: the demo
+  // and the real feed number their matches independently. Rows from before this version cannot be
+  // told apart; they are kept as the demo feed's, the feed the app starts on without keys.
+  `
+  CREATE TABLE match_by_feed (
+    feed TEXT NOT NULL,
+    sport TEXT NOT NULL,
+    id INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (feed, sport, id)
+  ) WITHOUT ROWID;
+  INSERT INTO match_by_feed SELECT 'demo', sport, id, updated_at, record FROM match;
+  DROP TABLE match;
+  ALTER TABLE match_by_feed RENAME TO match;
+  CREATE TABLE reference_by_feed (
+    feed TEXT NOT NULL,
+    sport TEXT NOT NULL,
+    route TEXT NOT NULL,
+    params_key TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    records TEXT NOT NULL,
+    PRIMARY KEY (feed, sport, route, params_key)
+  ) WITHOUT ROWID;
+  INSERT INTO reference_by_feed SELECT 'demo', sport, route, params_key, fetched_at, records FROM reference;
+  DROP TABLE reference;
+  ALTER TABLE reference_by_feed RENAME TO reference;
+  `,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

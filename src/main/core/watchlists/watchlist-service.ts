@@ -2,10 +2,20 @@
  * Named watchlists, persisted through the settings store (electron-store in the app, the same
  * file format in the browser host). Every command answers the whole new state, which is also
  * what listeners hear: the feed subscriptions follow it, and other windows re-render from it.
+ *
+ * Every watched match belongs to one feed (demo or real). Lists are shared, their matches are not:
+ * on each feed a list shows, follows and edits only that feed's matches, so a demo match never
+ * turns up on the real board (nor a real one on the demo board).
  */
 import { randomUUID } from 'node:crypto'
 import { BridgeFailure } from '../../../shared/bridge/result'
-import { WatchlistState, type WatchlistCommand, type Watchlist } from '../../../shared/watchlists'
+import {
+  WatchlistState,
+  type FeedName,
+  type WatchedMatch,
+  type WatchlistCommand,
+  type Watchlist,
+} from '../../../shared/watchlists'
 import type { KeyValueStore } from '../settings'
 
 const STORE_KEY = 'watchlists'
@@ -19,32 +29,54 @@ export class WatchlistService {
   private state: WatchlistState
   private readonly listeners = new Set<(state: WatchlistState) => void>()
 
+  /** The feed the app is on; the session says when it changes. */
+  private feed: FeedName = 'demo'
+
   constructor(private readonly store: KeyValueStore) {
     const stored = WatchlistState.safeParse(store.get(STORE_KEY))
     this.state = stored.success ? stored.data : initialState()
   }
 
+  /** The lists as the current feed sees them: only its own matches. */
   get(): WatchlistState {
-    return this.state
+    const feed = this.feed
+    return {
+      ...this.state,
+      lists: this.state.lists.map((l) => ({ ...l, matches: l.matches.filter((m) => m.feed === feed) })),
+    }
+  }
+
+  /** The app is on this feed now: listeners hear the lists as it sees them. */
+  useFeed(feed: FeedName): void {
+    if (feed === this.feed) return
+    this.feed = feed
+    this.emit()
   }
 
   /** The matches of every list (a match in two lists appears once). */
   allMatches(): Watchlist['matches'] {
     const seen = new Map<number, Watchlist['matches'][number]>()
-    for (const list of this.state.lists) for (const match of list.matches) seen.set(match.matchId, match)
+    for (const list of this.get().lists) for (const match of list.matches) seen.set(match.matchId, match)
     return [...seen.values()]
   }
 
   /** Which lists hold a match (the alert rules' watchlist scope asks this). */
   listsOf(matchId: number): string[] {
-    return this.state.lists.filter((l) => l.matches.some((m) => m.matchId === matchId)).map((l) => l.id)
+    return this.get()
+      .lists.filter((l) => l.matches.some((m) => m.matchId === matchId))
+      .map((l) => l.id)
   }
 
   apply(command: WatchlistCommand): WatchlistState {
-    this.state = nextState(this.state, command)
+    this.state = nextState(this.state, command, this.feed)
     this.store.set(STORE_KEY, this.state)
-    for (const listener of this.listeners) listener(this.state)
-    return this.state
+    return this.emit()
+  }
+
+  private emit(): WatchlistState {
+    const view = this.get()
+    for (const listener of this.listeners) listener(view)
+    return view
   }
 
   onChange(listener: (state: WatchlistState) => void): () => void {
@@ -53,7 +85,8 @@ export class WatchlistService {
   }
 }
 
-function nextState(state: WatchlistState, command: WatchlistCommand): WatchlistState {
+function nextState(state: WatchlistState, command: WatchlistCommand, feed: FeedName): WatchlistState {
+  const onFeed = (m: WatchedMatch) => m.feed === feed
   const list = (id: string): Watchlist => {
     const found = state.lists.find((l) => l.id === id)
     if (!found) throw new BridgeFailure('invalid_input', 'that watchlist no longer exists')
@@ -93,20 +126,25 @@ function nextState(state: WatchlistState, command: WatchlistCommand): WatchlistS
       return { ...state, activeId: list(command.id).id }
     case 'addMatch': {
       const target = list(command.id)
-      if (target.matches.some((m) => m.matchId === command.match.matchId)) return state
-      return replace({ ...target, matches: [...target.matches, command.match] })
+      if (target.matches.some((m) => onFeed(m) && m.matchId === command.match.matchId)) return state
+      return replace({ ...target, matches: [...target.matches, { ...command.match, feed }] })
     }
     case 'removeMatch': {
       const target = list(command.id)
-      return replace({ ...target, matches: target.matches.filter((m) => m.matchId !== command.matchId) })
+      return replace({
+        ...target,
+        matches: target.matches.filter((m) => !(onFeed(m) && m.matchId === command.matchId)),
+      })
     }
     case 'moveMatch': {
       const target = list(command.id)
-      const moving = target.matches.find((m) => m.matchId === command.matchId)
+      const mine = target.matches.filter(onFeed)
+      const moving = mine.find((m) => m.matchId === command.matchId)
       if (!moving) return state
-      const others = target.matches.filter((m) => m.matchId !== command.matchId)
-      others.splice(Math.min(command.toIndex, others.length), 0, moving)
-      return replace({ ...target, matches: others })
+      const rest = mine.filter((m) => m !== moving)
+      rest.splice(Math.min(command.toIndex, rest.length), 0, moving)
+      // The other feed's matches keep their own order; they are never shown next to these.
+      return replace({ ...target, matches: [...target.matches.filter((m) => !onFeed(m)), ...rest] })
     }
   }
 }
