@@ -132,6 +132,7 @@ test.describe('a trading session', () => {
     await expect(page.getByTestId('settings')).toBeVisible()
     // The palette opens with Ctrl+K and runs a command by name.
     await page.keyboard.press('Control+k')
+    await expect(page.getByRole('textbox', { name: 'Command' })).toBeFocused() // typed before this, the letters would be hotkeys
     await page.keyboard.type('go to board')
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('board')).toBeVisible()
