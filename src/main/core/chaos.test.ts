@@ -83,8 +83,11 @@ async function settleAndCheck(core: Core, feed: SimulatorHandle, watched: Array<
   feed.control.setRate(0)
   await vi.waitFor(async () => expect(await allConverged(core, feed, watched)).toBe(true), { timeout: 30_000 })
   const delivered = feed.control.faultsDelivered()
-  await vi.waitFor(async () =>
-    expect(await counted(core)).toMatchObject({ malformed: delivered.malformed, unknownKind: delivered.unknownKind }),
+  // Frames already on the wire are still being read when the faults stop: wait for the count to reach them.
+  await vi.waitFor(
+    async () =>
+      expect(await counted(core)).toMatchObject({ malformed: delivered.malformed, unknownKind: delivered.unknownKind }),
+    { timeout: 15_000, interval: 100 },
   )
   // Nothing hostile was stored: every cached tick of every watched match is a finite decimal price.
   for (const { id } of watched) {
