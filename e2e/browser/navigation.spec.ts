@@ -77,3 +77,25 @@ test('no address of the host redirects anywhere else', async ({ page }) => {
   }
   expect(foreignRequests).toEqual([])
 })
+
+test("the page's own file downloads (the CSV export's blob link) still work", async ({ page }) => {
+  const download = page.waitForEvent('download')
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as {
+      URL: { createObjectURL(blob: unknown): string }
+      Blob: new (parts: string[], options: { type: string }) => unknown
+      document: {
+        createElement(tag: 'a'): { href: string; download: string; click(): void; remove(): void }
+        body: { append(node: unknown): void }
+      }
+    }
+    const link = scope.document.createElement('a')
+    link.href = scope.URL.createObjectURL(new scope.Blob(['a,b\n'], { type: 'text/csv' }))
+    link.download = 'export.csv'
+    scope.document.body.append(link)
+    link.click()
+    link.remove()
+  })
+  expect((await download).suggestedFilename()).toBe('export.csv')
+  await expectAppStillThere(page)
+})

@@ -57,7 +57,15 @@ test('every price turns stale when the feed stops, and fresh when it is back', a
     await expect(cells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '600')
     await expect(cards.first().getByTestId('stale-badge')).toHaveCount(0)
   } finally {
-    await host.stop()
-    await feed.close()
+    try {
+      // The keychain is the test session's, shared by every host after this one: leave no key behind.
+      await page.evaluate(async () => {
+        const api = (globalThis as unknown as PageScope).oddsMonitor
+        for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:remove', { account })
+      })
+    } finally {
+      await host.stop()
+      await feed.close()
+    }
   }
 })

@@ -191,8 +191,10 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
     const count = await cells.count()
     expect(count).toBeGreaterThan(4)
-    // The baseline is taken once the card is on screen (its cells render once more for that).
+    // The baseline is taken once the card is on screen (its cells render once more for that) and
+    // its prices are current (so do they when the stale mark goes).
     await expect(page.getByTestId('match-card').first()).toHaveAttribute('data-in-view', 'true')
+    await expect(page.getByTestId('match-card').first()).toHaveAttribute('data-prices', 'current')
     const before = await renderCounts(page)
     const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
     const price = cells.nth(1).getByTestId('cell-price')
@@ -286,6 +288,8 @@ test('an off-screen card skips ticks and shows the current price once scrolled i
     // The page has seen which cards are on screen: the first is, the last is not.
     await expect(cards.first()).toHaveAttribute('data-in-view', 'true')
     await expect(lastCard).toHaveAttribute('data-in-view', 'false')
+    // Every stream is up: a card whose prices turn current re-renders its cells once (the stale mark).
+    await expect(page.locator('[data-testid="match-card"][data-prices="current"]')).toHaveCount(matchIds.length)
     const hiddenRendersBefore = await rendersOfHidden()
 
     // The off-screen change first, then one on screen: patches arrive in order, so once the

@@ -22,6 +22,8 @@ export class Faults {
   private refusalsLeft = 0
   private unknownKinds = 0
   private hostile = 0
+  /** 429 answers given since start (a test waits for its bursts to have happened). */
+  answered429 = 0
 
   constructor(private readonly rng: Rng) {}
 
@@ -45,6 +47,7 @@ export class Faults {
     if (burst && burst.every > 0) {
       if (this.refusalsLeft > 0) {
         this.refusalsLeft--
+        this.answered429++
         return { kind: '429', retryAfterSeconds: burst.retryAfterSeconds }
       }
       this.requests++

@@ -93,7 +93,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       },
       liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),
       stats: () => ({ priceMessagesSent: engine.priceMessagesSent, connections: hub.connections }),
-      faultsDelivered: () => ({ ...hub.delivered }),
+      faultsDelivered: () => ({ ...hub.delivered, answered429: faults.answered429 }),
     },
   }
 }

@@ -63,7 +63,10 @@ export interface SimulatorHandle extends SimulatorInfo {
     matchPrices(sport: string, matchId: number): MatchPricesWire
     liveOddsMatchIds(sport: string): number[]
     stats(): { priceMessagesSent: number; connections: number }
-    /** Faulty stream messages handed to open connections since start, per kind (one per connection). */
-    faultsDelivered(): { malformed: number; unknownKind: number }
+    /**
+     * Faults dealt since start: malformed and unknown-kind stream messages handed to open
+     * connections (one per connection), live connections dropped, 429 answers given.
+     */
+    faultsDelivered(): { malformed: number; unknownKind: number; disconnects: number; answered429: number }
   }
 }

@@ -46,6 +46,9 @@ export interface HandlerServices {
   ports: HostPorts
 }
 
+/** Discover marks priced matches from this many pages of the odds feed's match list: enough for a day's card. */
+const PRICED_PAGES = 10
+
 export function registerHandlers(router: BridgeRouter, s: HandlerServices): void {
   router.handle('app:info', () => s.info)
   router.handle('app:reportFault', ({ kind, message, stack, where }) => {
@@ -86,6 +89,9 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
 
   router.handle('discover:matches', (query) => s.discovery.matches(query))
   router.handle('discover:search', ({ sport, text }) => s.discovery.search(sport, text))
+  router.handle('discover:priced', async ({ sport }) =>
+    orFail(await s.odds.matches(sport, {}, { maxPages: PRICED_PAGES })).records.map((m) => m.matchId),
+  )
 
   router.handle('watchlists:get', () => s.watchlists.get())
   router.handle('watchlists:command', (command) => s.watchlists.apply(command))

@@ -17,6 +17,7 @@ export const INVOKE_CHANNELS = [
   'feed:health',
   'discover:matches',
   'discover:search',
+  'discover:priced',
   'watchlists:get',
   'watchlists:command',
   'board:get',

@@ -88,6 +88,8 @@ export const invokeContract = {
   'feed:health': { input: NoInput, output: AppHealth },
   'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
+  /** Ids of the sport's matches the bookmaker prices (the odds feed's match list), for Discover to mark. */
+  'discover:priced': { input: z.strictObject({ sport: z.string().min(1) }), output: z.array(z.number().int()) },
   'watchlists:get': { input: NoInput, output: WatchlistState },
   'watchlists:command': { input: WatchlistCommand, output: WatchlistState },
   /** Full boards of the active watchlist's matches (a page load or a second window starts here). */

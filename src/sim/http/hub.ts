@@ -15,7 +15,7 @@ export class Hub {
   private readonly channels = new Map<string, Set<Sink>>()
   private readonly sinks = new Set<Sink>()
   /** Faulty messages handed to a connection, so a test can hold a client's counts to them. */
-  readonly delivered = { malformed: 0, unknownKind: 0 }
+  readonly delivered = { malformed: 0, unknownKind: 0, disconnects: 0 }
 
   constructor(private readonly faults: Faults) {}
 
@@ -73,6 +73,7 @@ export class Hub {
   }
 
   dropAll(): void {
+    this.delivered.disconnects += this.sinks.size
     for (const sink of [...this.sinks]) sink.close()
   }
 }

@@ -6,11 +6,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitUntil } from '../../../test-support/wait'
-import type { BoardPatch, MatchBoard } from '../../../shared/board'
-import { outcomeId, type PriceTick } from '../../../shared/domain'
-import { makeOddKey, MatchPricesWire, oddTypeOfMember } from '../../../shared/wire/odds'
+import type { BoardPatch } from '../../../shared/board'
+import type { PriceTick } from '../../../shared/domain'
 import type { StreamHealth } from '../../../shared/health'
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../sim/index'
+import { boardPrices, serverPrices } from './board-vs-server'
 import { WatchEngine, type WatchEngineOptions } from './watch-engine'
 
 const SPORT = 'badminton'
@@ -65,33 +65,11 @@ function firstLive(s: SimulatorHandle): number {
   return matchId
 }
 
-type Prices = Record<string, string>
-
-/** Server truth as outcomeId → "price/suspended". */
-function serverPrices(s: SimulatorHandle, matchId: number): Prices {
-  const wire = MatchPricesWire.parse(s.control.matchPrices(SPORT, matchId))
-  const out: Prices = {}
-  for (const [member, markets] of Object.entries(wire.odds)) {
-    for (const m of markets) {
-      for (const o of m.outcomes) {
-        const id = outcomeId({ matchId, oddType: oddTypeOfMember(member), oddKey: makeOddKey(m.name, o.key) })
-        out[id] = `${o.price as number}/${o.suspended ?? false}`
-      }
-    }
-  }
-  return out
-}
-
-function boardPrices(board: MatchBoard | undefined): Prices {
-  const out: Prices = {}
-  for (const c of board?.cells ?? []) out[c.outcomeId] = `${c.price}/${c.suspended}`
-  return out
-}
-
 function converged(s: SimulatorHandle, engine: WatchEngine, matchId: number): boolean {
   const board = engine.state(matchId)
   return (
-    board?.header.synced === true && JSON.stringify(boardPrices(board)) === JSON.stringify(serverPrices(s, matchId))
+    board?.header.synced === true &&
+    JSON.stringify(boardPrices(board)) === JSON.stringify(serverPrices(s, SPORT, matchId))
   )
 }
 
