@@ -4,7 +4,7 @@ export {}
  * nothing here asserts a time (benchmarks are read, not enforced).
  */
 const [name, ...args] = process.argv.slice(2)
-const benches = ['sim', 'ingest', 'cache', 'render', 'memory', 'startup'] as const
+const benches = ['sim', 'ingest', 'cache', 'render', 'memory', 'startup', 'soak'] as const
 if (!name || !(benches as readonly string[]).includes(name)) {
   console.error(`usage: npm run bench -- <${benches.join('|')}> [args]`)
   process.exit(2)

@@ -15,6 +15,8 @@ export interface HostProcess {
   port: number
   token: string
   dataDir: string
+  /** The host's process id (benches read its memory from /proc). */
+  pid: number
   /** What the host has logged so far (its log goes to stderr); the newest 200,000 characters. */
   stderr(): string
   stop(): Promise<void>
@@ -56,6 +58,7 @@ export async function launchHost(
     port: Number(parsed.port),
     token: parsed.searchParams.get('token') ?? '',
     dataDir,
+    pid: child.pid ?? 0,
     stderr: () => stderr,
     stop: () => stopChild(child, 'SIGTERM'),
     kill: () => stopChild(child, 'SIGKILL'),

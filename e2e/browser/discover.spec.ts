@@ -1,9 +1,10 @@
 /**
- * Discover against the real host and its simulator: every listed match says whether the
- * bookmaker prices it, from the odds feed's own match list.
+ * The odds feed's own routes put to use, against the real host and its simulator: Discover marks
+ * the matches the bookmaker prices (its match list), and each market on the board shows the book's
+ * margin (its verify route).
  */
 import { expect, test } from '@playwright/test'
-import type { PageScope } from '../bridge'
+import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 let host: HostProcess
@@ -38,4 +39,23 @@ test('Discover marks the matches the odds feed prices', async ({ page }) => {
   }
   await expect(rows.first()).toContainText(/priced|no prices/)
   await expect(page.locator('[data-testid="discover-row"][data-priced="true"]').first()).toContainText('priced')
+})
+
+test("each market on the board shows the book's margin from the verify route", async ({ page }) => {
+  await page.goto(host.url)
+  const [matchId] = await watchLiveMatches(page, 1)
+  const card = page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)
+  await expect(card.getByTestId('market-margin').first()).toBeVisible()
+  const check = await page.evaluate(
+    (id) => (globalThis as unknown as PageScope).oddsMonitor.invoke('odds:verify', { matchId: id }),
+    matchId ?? 0,
+  )
+  if (!check.ok) throw new Error(check.error.message)
+  const winner = check.value.margins['full-time|match_winner']
+  expect(winner).toBeGreaterThan(0)
+  const row = card.locator('.market-row').filter({ hasText: 'Match winner' }).first()
+  // The answer the card shows may be a check older or newer than ours: same format, a few tenths apart at most.
+  await expect(row.getByTestId('market-margin')).toHaveText(/^\s*\d+\.\d%$/)
+  const shown = Number((await row.getByTestId('market-margin').textContent())?.replace('%', ''))
+  expect(Math.abs(shown - (winner ?? 0) * 100)).toBeLessThan(2)
 })

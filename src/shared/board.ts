@@ -105,6 +105,20 @@ export const MatchBoard = z.object({
 })
 export type MatchBoard = z.infer<typeof MatchBoard>
 
+/** The bookmaker's own check of a match's book (the odds feed's verify route): margin per market. */
+export const BookCheck = z.object({
+  matchId: z.number().int(),
+  ok: z.boolean(),
+  /** `oddType|market name` → margin (0.05 = 5 %). */
+  margins: z.record(z.string(), z.number()),
+  problems: z.array(z.string()),
+})
+export type BookCheck = z.infer<typeof BookCheck>
+
+export function bookMarketKey(oddType: string, marketName: string): string {
+  return `${oddType}|${marketName}`
+}
+
 export const BoardPatch = z.object({
   /** Patch counter per engine, so a store can tell a lost patch. */
   seq: z.number().int(),

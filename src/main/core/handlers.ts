@@ -9,6 +9,7 @@ import { BridgeFailure } from '../../shared/bridge/result'
 import type { AppHealth } from '../../shared/health'
 import type { KeysStatus } from '../../shared/keys'
 import { OVERRIDE_ALERT_CAP, RECENT_TAPE_LIMIT, RECENT_TAPE_WINDOW_MS, type HistorySeries } from '../../shared/history'
+import { bookMarketKey } from '../../shared/board'
 import type { OutcomeRef } from '../../shared/domain'
 import { matchName, outcomeWords } from '../../shared/labels'
 import { formatPrice } from '../../shared/price-format'
@@ -107,6 +108,11 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('overrides:lift', async ({ matchId, oddType, oddKey }) => {
     orFail(await s.odds.liftOverride({ sport: sportOf(s, matchId), matchId, oddType }, oddKey))
     return { ok: true, message: `override lifted: ${s.labels.describe({ matchId, oddType, oddKey })}` }
+  })
+  router.handle('odds:verify', async ({ matchId }) => {
+    const answer = orFail(await s.odds.verify(sportOf(s, matchId), matchId))
+    const margins = Object.fromEntries((answer.markets ?? []).map((m) => [bookMarketKey(m.oddType, m.name), m.margin]))
+    return { matchId, ok: answer.ok, margins, problems: answer.problems ?? [] }
   })
   router.handle('window:openMatch', ({ matchId }) => s.ports.windows.openMatch(matchId))
 

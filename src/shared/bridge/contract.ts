@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { AlertDeliverySettings, AlertEntry, AlertRule, AlertRuleDraft } from '../alerts'
-import { BoardPatch, MatchBoard } from '../board'
+import { BoardPatch, BookCheck, MatchBoard } from '../board'
 import { DiscoverPage, DiscoverQuery, SearchHit, SearchQuery } from '../discovery'
 import {
   AccountInput,
@@ -96,6 +96,8 @@ export const invokeContract = {
   'board:get': { input: NoInput, output: z.array(MatchBoard) },
   'overrides:set': { input: OverrideCommand, output: OverrideAnswer },
   'overrides:lift': { input: LiftOverrideCommand, output: OverrideAnswer },
+  /** The bookmaker's check of a watched match's book: the margin of each market. */
+  'odds:verify': { input: MatchInput, output: BookCheck },
   'window:openMatch': { input: MatchInput, output: OpenedWindow },
   'alerts:list': { input: NoInput, output: AlertList },
   'alerts:markRead': { input: MarkReadInput, output: AlertList },

@@ -166,6 +166,9 @@ export const VerifyWire = z.looseObject({
   ok: z.boolean(),
   seq: z.number().int().optional(),
   checkedAt: z.string().optional(),
+  /** Per market the book's margin: the implied probabilities' sum less 1 (0.05 = 5 %). */
+  markets: z.array(z.looseObject({ oddType: z.string(), name: z.string(), margin: z.number() })).optional(),
+  problems: z.array(z.string()).optional(),
 })
 
 /* ---------- stream messages (A5) ---------- */

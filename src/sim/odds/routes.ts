@@ -184,8 +184,10 @@ function patchOverride(engine: OddsEngine, p: PricedMatch, ctx: RequestContext):
 /** Our answer to the "not shown" verify route (odds.ts VerifyWire): a consistency self-check. */
 function verify(engine: OddsEngine, p: PricedMatch): Record<string, unknown> {
   const problems: string[] = []
+  const markets: Array<{ oddType: string; name: string; margin: number }> = []
   for (const market of p.book.markets) {
     const implied = market.prices.reduce((s, price) => s + 1 / price, 0)
+    markets.push({ oddType: market.oddType, name: market.name, margin: Number((implied - 1).toFixed(4)) })
     // Rounding and the price clamp move the book a little off the exact margin.
     if (!market.suspended && (implied < 1 || implied > MARGIN + 0.1))
       problems.push(`${market.oddType} ${market.name}: implied ${implied.toFixed(3)}`)
@@ -196,6 +198,7 @@ function verify(engine: OddsEngine, p: PricedMatch): Record<string, unknown> {
     seq: p.book.seq,
     checkedAt: new Date().toISOString(),
     marketsChecked: p.book.markets.length,
+    markets,
     problems,
     overrides: engine.overrides.list(p.match.id).length,
   }

@@ -12,6 +12,7 @@ import { useRenderCount } from '../../lib/render-count'
 import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
+import { useBookCheck, useMarketMargin } from '../../store/book-checks'
 import { useStalePrices } from '../../store/price-freshness'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
@@ -28,6 +29,7 @@ export const MatchCard = memo(function MatchCard({
   const ref = useRef<HTMLElement>(null)
   const live = useInView(ref)
   const stale = useStalePrices(match.matchId)
+  useBookCheck(match.matchId)
   useRenderCount(`match:${match.matchId}`)
   useEffect(() => {
     if (focusedAt !== null && ref.current) return scrollIntoViewSettled(ref.current)
@@ -52,7 +54,14 @@ export const MatchCard = memo(function MatchCard({
           {group.markets
             .filter((m) => m.outcomes.length > 0)
             .map((market) => (
-              <MarketRow key={`${market.name}:${market.line ?? ''}`} market={market} live={live} stale={stale} />
+              <MarketRow
+                key={`${market.name}:${market.line ?? ''}`}
+                matchId={match.matchId}
+                oddType={group.oddType}
+                market={market}
+                live={live}
+                stale={stale}
+              />
             ))}
         </div>
       ))}
@@ -61,10 +70,14 @@ export const MatchCard = memo(function MatchCard({
 })
 
 const MarketRow = memo(function MarketRow({
+  matchId,
+  oddType,
   market,
   live,
   stale,
 }: {
+  matchId: number
+  oddType: string
   market: LayoutMarket
   live: boolean
   stale: string | null
@@ -74,6 +87,7 @@ const MarketRow = memo(function MarketRow({
       <div className="market-label" title={market.label}>
         {market.label}
         {market.line !== null && <span className="num muted"> {market.line}</span>}
+        <MarketMargin matchId={matchId} oddType={oddType} marketName={market.name} />
       </div>
       <div className="market-cells">
         {market.outcomes.map((o) => (
@@ -83,6 +97,18 @@ const MarketRow = memo(function MarketRow({
     </div>
   )
 })
+
+/** The book's margin on the market, from the bookmaker's own check (store/book-checks.ts). */
+function MarketMargin({ matchId, oddType, marketName }: { matchId: number; oddType: string; marketName: string }) {
+  const margin = useMarketMargin(matchId, oddType, marketName)
+  if (margin === undefined) return null
+  return (
+    <span className="num muted market-margin" data-testid="market-margin" title="The book's margin on this market">
+      {' '}
+      {(margin * 100).toFixed(1)}%
+    </span>
+  )
+}
 
 function MatchHeaderRow({
   match,
