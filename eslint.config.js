@@ -51,6 +51,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Specs take `test` and `expect` from e2e/fixtures.ts, whose page records coverage for npm test.
+    files: ['e2e/browser/**', 'e2e/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: 'Import test, expect and types from e2e/fixtures.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/main/core/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronInCore], patterns: ['electron/*'] }] },
   },

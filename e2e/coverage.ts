@@ -112,6 +112,7 @@ export async function recordPageCoverage(page: Page): Promise<() => Promise<void
   if (!root) return async () => {}
   await page.coverage.startJSCoverage({ resetOnNavigation: false })
   return async () => {
+    if (page.isClosed()) return // a spec that closed its page has nothing left to report
     const entries = appScripts(await page.coverage.stopJSCoverage())
     if (entries.length > 0) await new CoverageReport(e2eCoverageOptions(root)).add(entries)
   }

@@ -3,7 +3,7 @@
  * the matches the bookmaker prices (its match list), and each market on the board shows the book's
  * margin (its verify route).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures'
 import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
