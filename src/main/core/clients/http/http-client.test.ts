@@ -245,7 +245,7 @@ describe('HttpClient', () => {
     })
   })
 
-  it('no key set: fails fast unless the route is public', async () => {
+  it('no key set: fails fast without a request', async () => {
     const server = await scriptedServer((_hit, _i, res) => json(res, 200, []))
     const { http } = client({}, null)
     expect(await http.send(sportRequest(server.url('/x')))).toEqual({
@@ -253,8 +253,7 @@ describe('HttpClient', () => {
       error: { kind: 'key_rejected', message: 'no key set for the data service' },
     })
     expect(http.gate.state().status).toBe('no_key')
-    expect((await http.send({ ...sportRequest(server.url('/public')), keyRequired: false })).ok).toBe(true)
-    expect(server.hits.map((h) => [h.path, h.authorization])).toEqual([['/public', undefined]])
+    expect(server.hits).toEqual([])
   })
 
   it('logs one line per attempt and never the key', async () => {

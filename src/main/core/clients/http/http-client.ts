@@ -22,8 +22,6 @@ export interface FeedRequest {
   scope: string
   /** Words for this scope in messages: "this sport" → "no access to this sport". */
   subject: string
-  /** Public routes work without a key; everything else fails fast when none is set. */
-  keyRequired?: boolean
   signal?: AbortSignal
 }
 
@@ -73,7 +71,7 @@ export class HttpClient {
     } catch {
       return failWith('key_rejected', `the key for ${serviceWords(this.options.service)} could not be read`)
     }
-    const refusal = this.gate.refusal(request.scope, key, request.keyRequired ?? true)
+    const refusal = this.gate.refusal(request.scope, key)
     if (refusal) return { ok: false, error: refusal }
 
     // Only GET is retried after a failure the server may have acted on; a 429 was not acted on.

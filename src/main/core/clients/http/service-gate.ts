@@ -65,7 +65,7 @@ export class ServiceGate {
    * The error to answer without a network call, or null to go ahead. A new key lifts every
    * rejection recorded against the old one.
    */
-  refusal(scope: string, key: string | null, keyRequired: boolean): FeedError | null {
+  refusal(scope: string, key: string | null): FeedError | null {
     const print = fingerprint(key)
     if (print !== this.keyPrint) {
       this.keyPrint = print
@@ -73,7 +73,7 @@ export class ServiceGate {
       this.refusedScopes.clear()
       this.update({ status: 'idle', message: 'key changed', noAccess: [] })
     }
-    if (key === null && keyRequired) {
+    if (key === null) {
       const message = `no key set for ${serviceWords(this.service)}`
       if (this.current.status !== 'no_key') this.update({ status: 'no_key', message })
       return { kind: 'key_rejected', message }

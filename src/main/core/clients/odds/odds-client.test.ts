@@ -114,18 +114,6 @@ describe('OddsClient against the simulator', () => {
     expect(!refused.ok && refused.error.message).toMatch(/^refused by the odds feed: unknown oddKey 'nope#x'/)
   })
 
-  it('reads the public routes without a key; an unknown one is not available', async () => {
-    t.key.value = null
-    const feed = await odds.publicRoute('badminton', 'feed')
-    expect(feed.ok && Array.isArray(feed.value)).toBe(true)
-    const leagues = await odds.publicRoute('cricket', 'leagues')
-    expect(leagues.ok && Array.isArray(leagues.value)).toBe(true)
-    expect(await odds.publicRoute('curling', 'history')).toEqual({
-      ok: false,
-      error: { kind: 'not_available', status: 404, message: 'not available for this sport' },
-    })
-  })
-
   it('401: key rejected, then no further requests until the key changes', async () => {
     t.key.value = 'wrong-key'
     expect(await odds.bookmaker()).toEqual({

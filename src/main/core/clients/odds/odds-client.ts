@@ -1,7 +1,12 @@
 /**
  * Client of the odds feed's REST routes (odds-feed.md): the bookmaker record, the match list
- * (walking its 100-per-page pages), match prices, verify, setting and lifting an override, and the
- * public routes. Answers are validated with the shared wire schemas in src/shared/wire/odds.ts.
+ * (walking its 100-per-page pages), match prices, verify, setting and lifting an override. Answers
+ * are validated with the shared wire schemas in src/shared/wire/odds.ts.
+ *
+ * DECISION: the public per-sport routes (`/{sport}`, `-history`, `-classes`, `-leagues`) are not
+ * called. Their parameters and bodies are "not shown" in odds-feed.md, and everything the desk
+ * shows comes from the bookmaker routes with the trader's key; a client for an unknown body would
+ * be code nothing uses (issue 15.10). The simulator still serves them, as the spec lists them.
  */
 import {
   BookmakerWire,
@@ -19,7 +24,6 @@ import { parseList, parseOne, type MalformedRecords, type ParsedList } from '../
 import { failWith, type FeedResult } from '../http/result'
 import { checkSportName, isKebabName } from '../http/kebab-name'
 import { feedUrl } from '../http/url'
-import { PUBLIC_FAMILIES, publicRouteName, type PublicFamily } from './public-routes'
 import type { z } from 'zod'
 
 /** odds-feed.md Limits: "The match list returns 100 matches per page." */
@@ -113,24 +117,6 @@ export class OddsClient {
     const bad = checkTarget(target) ?? checkOddKey(oddKey)
     if (bad) return bad
     return this.send('DELETE', overridePath(target), new URLSearchParams({ oddKey }), sportScope(target.sport), call)
-  }
-
-  /** A public route (no bookmaker, no key needed); its body is not documented, so it is plain JSON. */
-  async publicRoute(sport: string, family: PublicFamily, call: CallOptions = {}): Promise<FeedResult<unknown>> {
-    const bad =
-      checkSportName(sport) ??
-      (family in PUBLIC_FAMILIES ? null : failWith('bad_request', `unknown public route family "${family}"`))
-    if (bad) return bad
-    const route = publicRouteName(sport, family)
-    const url = feedUrl('odds-feed', this.options.settings().oddsBaseUrl, [route])
-    if (!url.ok) return url
-    return this.options.http.send({
-      url: url.value,
-      scope: `public:${route}`,
-      subject: 'this sport',
-      keyRequired: false,
-      ...call,
-    })
   }
 
   private async matchRoute<S extends z.ZodType>(
