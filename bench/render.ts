@@ -207,22 +207,14 @@ const FIND_LIMIT_RATES = [2000, 5000, 10_000, 20_000, 40_000, 80_000]
 /** Raises the rate until the board misses its budget; prints each rate, then the highest that held. */
 async function findLimit(browser: Browser, base: Omit<RateRun, 'rate'>): Promise<void> {
   let held: number | null = null
+  let firstMissed: { rate: number; missed: string[] } | null = null
   for (const rate of FIND_LIMIT_RATES) {
     const line = await measureRate(browser, { ...base, rate })
     const missed = missedBudget(line)
     console.log(JSON.stringify({ ...line, held: missed.length === 0, ...(missed.length ? { missed } : {}) }))
     if (missed.length > 0) {
-      console.log(
-        JSON.stringify({
-          bench: 'render',
-          findLimit: true,
-          density: base.density,
-          highestHeldPerSec: held,
-          firstMissedPerSec: rate,
-          missed,
-        }),
-      )
-      return
+      firstMissed = { rate, missed }
+      break
     }
     held = rate
   }
@@ -232,7 +224,8 @@ async function findLimit(browser: Browser, base: Omit<RateRun, 'rate'>): Promise
       findLimit: true,
       density: base.density,
       highestHeldPerSec: held,
-      firstMissedPerSec: null,
+      firstMissedPerSec: firstMissed?.rate ?? null,
+      ...(firstMissed ? { missed: firstMissed.missed } : {}),
     }),
   )
 }

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3'
 import { comparePrice, type PriceChange } from '../../../shared/domain'
-import { milliToPrice } from './tick-writer'
+import { milliToPrice, storedTick } from './tick-writer'
 
 /** The newest ticks first (a top-N sort), then one seek each for the tick before it. */
 const RECENT_SQL = `
@@ -50,18 +50,10 @@ export class RecentChanges {
     const rows = this.select.all(feedId, JSON.stringify(matchIds), since, limit) as Row[]
     return rows.flatMap(([matchId, oddType, oddKey, t, delta, price, suspended, previous]) => {
       if (previous === null || previous === price * 2 + suspended) return []
-      const change = comparePrice(
-        {
-          matchId,
-          oddType,
-          oddKey,
-          price: milliToPrice(price),
-          suspended: suspended === 1,
-          serverTs: t + delta,
-          receivedTs: t,
-        },
-        { price: milliToPrice(Math.floor(previous / 2)), suspended: previous % 2 === 1 },
-      )
+      const change = comparePrice(storedTick({ matchId, oddType, oddKey }, t, delta, price, suspended), {
+        price: milliToPrice(Math.floor(previous / 2)),
+        suspended: previous % 2 === 1,
+      })
       return [change]
     })
   }

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3'
 import { outcomeId, type OutcomeRef, type PriceTick } from '../../../shared/domain'
 import type { OutcomeWords } from '../../../shared/labels'
 import type { StoredOutcome } from './outcomes'
-import { milliToPrice } from './tick-writer'
+import { milliToPrice, storedTick } from './tick-writer'
 
 const MATCH_TICKS_SQL = `
 SELECT k.t, k.server_delta, o.odd_type, o.odd_key, k.price, k.suspended
@@ -55,30 +55,15 @@ export class TickRows {
       const row = this.last.get(o.id) as [number, number, number, number] | undefined
       if (!row) continue
       const [t, price, suspended, delta] = row
-      latest.push({
-        matchId: o.matchId,
-        oddType: o.oddType,
-        oddKey: o.oddKey,
-        price: milliToPrice(price),
-        suspended: suspended === 1,
-        serverTs: t + delta,
-        receivedTs: t,
-      })
+      latest.push(storedTick(o, t, delta, price, suspended))
     }
     return latest
   }
 
   ticks(feedId: number, matchId: number, from: number, to: number, limit: number, offset: number): PriceTick[] {
     return (this.page.all(feedId, matchId, from, to, limit, offset) as Row[]).map(
-      ([t, delta, oddType, oddKey, price, suspended]) => ({
-        matchId,
-        oddType,
-        oddKey,
-        price: milliToPrice(price),
-        suspended: suspended === 1,
-        serverTs: t + delta,
-        receivedTs: t,
-      }),
+      ([t, delta, oddType, oddKey, price, suspended]) =>
+        storedTick({ matchId, oddType, oddKey }, t, delta, price, suspended),
     )
   }
 

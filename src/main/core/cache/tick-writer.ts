@@ -4,7 +4,7 @@
  * crash loses at most the ticks still buffered (≤ one flush interval or one full batch).
  */
 import type Database from 'better-sqlite3'
-import type { PriceTick } from '../../../shared/domain'
+import type { OutcomeRef, PriceTick } from '../../../shared/domain'
 import type { OutcomeRegistry } from './outcomes'
 import { RollupBatch, UPSERT_ROLLUP_SQL } from './rollup'
 
@@ -17,6 +17,19 @@ function priceToMilli(price: number): number {
 
 export function milliToPrice(milli: number): number {
   return milli / 1000
+}
+
+/** A stored tick's columns (receive time, server-time delta, thousandths, 0/1) as the tick it was. */
+export function storedTick(outcome: OutcomeRef, t: number, delta: number, milli: number, suspended: number): PriceTick {
+  return {
+    matchId: outcome.matchId,
+    oddType: outcome.oddType,
+    oddKey: outcome.oddKey,
+    price: milliToPrice(milli),
+    suspended: suspended === 1,
+    serverTs: t + delta,
+    receivedTs: t,
+  }
 }
 
 /** Which part of a tick the cache could not store: `price` is the one a feed (or an override) can cause. */

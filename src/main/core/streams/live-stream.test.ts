@@ -166,14 +166,31 @@ describe('LiveStream', () => {
 
   it('stays live on a quiet stream whose socket answers its pings, however long it is quiet', async () => {
     const server = await wsServer(() => {})
-    const s = makeStream(server.port, server.port, { staleAfterMs: 60 })
+    const s = makeStream(server.port, server.port, { staleAfterMs: 150 })
     s.stream.start()
-    // Pings go every 20 ms: twelve pings span four stale periods without a single message.
+    // Pings go every 50 ms: twelve pings span four stale periods without a single message.
     await waitUntil(() => server.seen.pings >= 12, 'twelve pings')
     expect(s.messages).toEqual([])
     expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0, lastError: null })
     expect(server.seen.upgrades).toBe(1)
     expect(s.states).toEqual(['queued', 'connecting', 'live'])
+  })
+
+  it("does not count its own stall as the peer's silence: a blocked event loop is no reason to reconnect", async () => {
+    const server = await wsServer(() => {})
+    const s = makeStream(server.port, server.port, { staleAfterMs: 300 })
+    s.stream.start()
+    await waitUntil(() => server.seen.pings >= 3, 'pings answered')
+    // The process stalls (as under GC or a starved CPU) for over three stale periods. Node then runs
+    // the due stale check before it reads the pong waiting in the socket.
+    const stalledUntil = Date.now() + 1_000
+    while (Date.now() < stalledUntil) {
+      /* blocked on purpose */
+    }
+    const pingsAfterStall = server.seen.pings
+    await waitUntil(() => server.seen.pings >= pingsAfterStall + 6, 'two stale periods of pings after the stall')
+    expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0, lastError: null })
+    expect(server.seen.upgrades).toBe(1)
   })
 
   it('replaces a connection whose peer stopped answering (no message, no pong)', async () => {

@@ -64,6 +64,8 @@ export class LiveStream<T> {
   private lastMessageAt: number | null = null
   /** Last message or other sign of life (pong, keep-alive): what says the socket is not dead. */
   private lastAliveAt = 0
+  /** When the stale check last ran, to tell our own stall from the peer's silence. */
+  private lastCheckAt = 0
   private lastError: string | null = null
   /** Failed attempts since the last connection that delivered a message. */
   private attempts = 0
@@ -141,6 +143,7 @@ export class LiveStream<T> {
     // Life is measured from the connect, so a server that accepts and then answers nothing is caught.
     this.lastMessageAt = this.clock()
     this.lastAliveAt = this.lastMessageAt
+    this.lastCheckAt = this.lastMessageAt
     this.setState('live')
     const every = Math.max(5, Math.floor(this.o.staleAfterMs / 4))
     this.staleTimer = setInterval(() => this.checkStale(), every)
@@ -173,7 +176,14 @@ export class LiveStream<T> {
 
   private checkStale(): void {
     if (this.state !== 'live') return
-    if (this.clock() - this.lastAliveAt < this.o.staleAfterMs) return
+    const now = this.clock()
+    const sinceCheck = now - this.lastCheckAt
+    this.lastCheckAt = now
+    // This check ran late: the process itself was stalled (a GC pause, a starved CPU, a laptop
+    // waking). Node runs due timers before it reads sockets, so a pong or message that arrived
+    // during the stall is still unread: the silence is ours, not the peer's. Look again next time.
+    if (sinceCheck > this.o.staleAfterMs / 2) return
+    if (now - this.lastAliveAt < this.o.staleAfterMs) return
     this.setState('stale')
     this.lastError = `no answer for ${this.o.staleAfterMs} ms`
     this.teardown()

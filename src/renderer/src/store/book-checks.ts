@@ -9,6 +9,8 @@ import { bookMarketKey, type BookCheck } from '../../../shared/board'
 import { call } from '../bridge'
 
 const CHECK_EVERY_MS = 30_000
+/** A check that failed (the feed still starting, a 429) is asked again soon, not half a minute later. */
+const RETRY_FAILED_CHECK_MS = 3_000
 
 const useBookCheckStore = create<Record<number, BookCheck>>(() => ({}))
 
@@ -16,16 +18,25 @@ const useBookCheckStore = create<Record<number, BookCheck>>(() => ({}))
 export function useBookCheck(matchId: number): void {
   useEffect(() => {
     let live = true
+    let retry: ReturnType<typeof setTimeout> | undefined
     const ask = () =>
       call('odds:verify', { matchId }).then(
         (check) => live && useBookCheckStore.setState({ [matchId]: check }),
-        () => undefined, // no check is shown as no margin: the prices themselves are unaffected
+        // No check shows as no margin (the prices themselves are unaffected) until a retry answers.
+        () => {
+          if (!live || retry !== undefined) return
+          retry = setTimeout(() => {
+            retry = undefined
+            void ask()
+          }, RETRY_FAILED_CHECK_MS)
+        },
       )
     void ask()
     const timer = setInterval(() => void ask(), CHECK_EVERY_MS)
     return () => {
       live = false
       clearInterval(timer)
+      clearTimeout(retry)
     }
   }, [matchId])
 }
