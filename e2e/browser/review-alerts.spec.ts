@@ -4,7 +4,7 @@
  * price moves and followed to its match, and the recorded history charted, listed, replayed and
  * exported.
  */
-import { expect, test, type Page } from '../fixtures'
+import { expect, test } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
 import {
   clickNotification,
@@ -12,6 +12,7 @@ import {
   recordedSpanMs,
   recordNotifications,
   type PageScope,
+  watchLiveMatches,
 } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
@@ -30,28 +31,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.stop()
 })
-
-/** Puts live simulator matches on the active watchlist (setup through the bridge; Discover has its own tests). */
-async function watchLiveMatches(page: Page, count: number): Promise<number[]> {
-  return page.evaluate(async (wanted) => {
-    const api = (globalThis as unknown as PageScope).oddsMonitor
-    const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-      if (!r.ok) throw new Error(r.error.message)
-      return r.value
-    }
-    const state = unwrap(await api.invoke('watchlists:get'))
-    const list = state.lists.find((l) => l.id === state.activeId) ?? state.lists[0]
-    if (!list) throw new Error('no watchlist')
-    const { sport } = unwrap(await api.invoke('feed:mode'))
-    const live = unwrap(await api.invoke('discover:matches', { mode: 'live', sport }))
-    for (const match of live.matches.slice(0, wanted)) {
-      if (!list.matches.some((m) => m.matchId === match.matchId)) {
-        unwrap(await api.invoke('watchlists:command', { op: 'addMatch', id: list.id, match }))
-      }
-    }
-    return live.matches.slice(0, wanted).map((m) => m.matchId)
-  }, count)
-}
 
 test('a rule made in the editor raises an in-app alert that leads to its match', async ({ page }) => {
   await page.goto(host.url)
