@@ -21,7 +21,7 @@ import type { FeedSession } from './feed-session'
 const MAX_STREAM_CONNECTIONS = 360
 
 export interface LiveFeedOptions {
-  session: FeedSession
+  session: Pick<FeedSession, 'getKey' | 'endpoints'>
   odds: OddsClient
   conflationMs: () => number
   /** The watched matches, in watchlist order; the engine follows them. */
@@ -37,13 +37,18 @@ export class LiveFeed {
 
   constructor(private readonly options: LiveFeedOptions) {}
 
-  /** (Re)builds the engine on the session's current endpoints and keys. */
+  /**
+   * (Re)builds the engine on the session's current endpoints and keys. The old engine stops at once,
+   * not after the keys are read: the cache records ticks as the session's current feed, so a tick of
+   * the old feed handed over during the read would be kept as the new feed's.
+   */
   async restart(): Promise<void> {
     const generation = ++this.generation
     const { session, odds } = this.options
+    this.engine?.close()
+    this.engine = null
     const [oddsKey, dataKey] = await Promise.all([session.getKey('odds-feed'), session.getKey('data-service')])
     if (generation !== this.generation) return // a newer restart won the race
-    this.engine?.close()
     const endpoints = session.endpoints()
     this.engine = new WatchEngine({
       endpoints,
