@@ -50,7 +50,7 @@ export async function run(args: string[]): Promise<void> {
 
     const cache = openCache(file)
     const t0 = performance.now()
-    for (let i = 0; i < total; i += CHUNK) cache.recordTicks(ticks.slice(i, i + CHUNK))
+    for (let i = 0; i < total; i += CHUNK) cache.recordTicks('demo', ticks.slice(i, i + CHUNK))
     cache.flush()
     const writeMs = performance.now() - t0
     cache.close()
@@ -61,12 +61,13 @@ export async function run(args: string[]): Promise<void> {
     let points = 0
     for (let r = 0; r < 5; r++) {
       const q0 = performance.now()
-      const series = reopened.history(MATCH_ID, 'all', start, start + MATCH_SPAN_MS, 1000)
+      const series = reopened.history('demo', MATCH_ID, 'all', start, start + MATCH_SPAN_MS, 1000)
       runs.push(performance.now() - q0)
       points = series.reduce((n, s) => n + s.points.length, 0)
     }
     const one = performance.now()
     reopened.history(
+      'demo',
       MATCH_ID,
       { oddType: 'full-time', oddKey: 'market_0#outcome_0' },
       start,

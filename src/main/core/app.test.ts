@@ -311,6 +311,106 @@ describe('the core', () => {
     expect(await watched()).toMatchObject([{ matchId: demoPage.matches[0]?.matchId, feed: 'demo' }])
   })
 
+  it('keeps recorded prices, overrides, alerts and layouts of one match id apart on the demo and the real feed', async () => {
+    const world = { seed: 42, rate: 100, liveMatches: 3, apiKey: 'real-key-same-ids-0123' }
+    let real = await startSimulator({ port: 0, ...world })
+    running.push(real)
+    const realPort = Number(new URL(real.oddsBaseUrl).port)
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startCore(dataDir)
+    type Match = { matchId: number }
+    type Boards = Array<{ header: { matchId: number; synced: boolean }; cells: Array<{ price: number }> }>
+    type Series = { totalTicks: number; overrides: Array<{ oddValue: number }>; labels: { layout: unknown } }
+    type Ticks = { total: number; rows: Array<{ receivedTs: number }> }
+    type Alerts = { entries: Array<{ id: string }> }
+    const page = () => invoke<{ matches: Match[] }>(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const watch = async (match: Match) => {
+      const { activeId } = await invoke<{ activeId: string }>(core, 'watchlists:get')
+      await invoke(core, 'watchlists:command', { op: 'addMatch', id: activeId, match })
+    }
+    const series = (matchId: number) => invoke<Series>(core, 'history:series', { matchId, maxPoints: 100 })
+    const ticks = (matchId: number, range: { from?: number; to?: number } = {}) =>
+      invoke<Ticks>(core, 'history:ticks', { matchId, ...range, offset: 0, limit: 100 })
+    const alerts = () => invoke<Alerts>(core, 'alerts:list')
+
+    // The demo feed: match M watched, priced, overridden (which raises an alert) and its layout kept.
+    const match = (await page()).matches[0] as Match
+    const M = match.matchId
+    await watch(match)
+    await invoke(core, 'rules:save', {
+      name: 'Overrides',
+      enabled: true,
+      scope: { type: 'all' },
+      condition: { kind: 'override', actions: ['set'] },
+      cooldownSeconds: 0,
+      doNotRepeat: false,
+    })
+    await eventually(
+      () => invoke<Boards>(core, 'board:get'),
+      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
+    )
+    await invoke(core, 'overrides:set', {
+      matchId: M,
+      oddType: 'full-time',
+      oddKey: 'match_winner#home',
+      oddValue: 12.34,
+      durationSeconds: 60,
+      suspended: false,
+    })
+    const demoSeries = await eventually(
+      () => series(M),
+      (s) => s.overrides.some((e) => e.oddValue === 12.34) && s.labels.layout !== null,
+    )
+    const demoAlerts = await eventually(alerts, (list) => list.entries.length > 0)
+
+    // The real feed, with the real services down: match M (the same id) has nothing recorded there.
+    await pointAt(core, real)
+    await invoke(core, 'keys:set', { account: 'data-service', key: world.apiKey })
+    await invoke(core, 'keys:set', { account: 'odds-feed', key: world.apiKey })
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'real' })
+    expect((await page()).matches.map((m) => m.matchId)).toContain(M)
+    const switchedAt = Date.now()
+    await real.close()
+    running.splice(running.indexOf(real), 1)
+    await watch(match)
+    const offlineBoards = await invoke<Boards>(core, 'board:get')
+    expect(offlineBoards.flatMap((b) => b.cells)).toEqual([])
+    expect(await series(M)).toMatchObject({ totalTicks: 0, overrides: [], labels: { layout: null } })
+    expect((await ticks(M)).total).toBe(0)
+    expect((await invoke<{ overrides: unknown[] }>(core, 'history:recent')).overrides).toEqual([])
+    expect((await alerts()).entries).toEqual([])
+
+    // The real services return: M is recorded on the real feed too, with only the real feed's ticks.
+    real = await startSimulator({ port: realPort, ...world })
+    running.push(real)
+    await eventually(
+      () => invoke<Boards>(core, 'board:get'),
+      (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
+      40_000,
+    )
+    const realTicks = await eventually(
+      () => ticks(M),
+      (t) => t.total > 0,
+    )
+    expect(realTicks.rows.every((row) => row.receivedTs >= switchedAt)).toBe(true)
+    expect((await ticks(M, { from: 0, to: switchedAt })).total).toBe(0)
+    expect((await series(M)).overrides).toEqual([])
+    const backAt = Date.now()
+
+    // Back on the demo feed: its own prices, override, alerts and layout, none of the real feed's ticks.
+    await invoke(core, 'keys:remove', { account: 'data-service' })
+    await invoke(core, 'keys:remove', { account: 'odds-feed' })
+    expect(await invoke(core, 'feed:mode')).toMatchObject({ mode: 'demo' })
+    expect((await alerts()).entries.map((e) => e.id)).toEqual(demoAlerts.entries.map((e) => e.id))
+    const demoAgain = await series(M)
+    expect(demoAgain.overrides).toEqual(demoSeries.overrides)
+    expect(demoAgain.labels.layout).not.toBeNull()
+    const demoTicks = await ticks(M)
+    expect(demoTicks.total).toBeGreaterThanOrEqual(demoSeries.totalTicks)
+    expect(demoTicks.rows.every((row) => row.receivedTs < switchedAt)).toBe(true)
+    expect((await ticks(M, { from: switchedAt, to: backAt })).total).toBe(0)
+  }, 90_000)
+
   it('opens offline from the cache with the last prices marked unsynced, and resyncs when the feed returns', async () => {
     const world = { seed: 7, startTime: Date.now() - 60_000, rate: 100, liveMatches: 2, apiKey: 'offline-key-123456' }
     let feed = await startSimulator({ port: 0, ...world })

@@ -12,7 +12,7 @@ import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
-import { feedScoped } from './cache/feed-scoped'
+import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -83,7 +83,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const feeds = createFeedClients(options, base)
   const images = createTeamImages(options.info.dataDir, feeds.dataClient)
   const watching = createWatching(options, base, feeds)
-  wireChanges(base, feeds, watching.live)
+  wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
   const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
   registerHandlers(router, {
@@ -98,7 +98,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     discovery: new DiscoveryService(feeds.dataClient, feeds.archive),
     odds: feeds.oddsClient,
     alerts: watching.alerts,
-    cache,
+    cache: feeds.archive,
     labels: watching.labeller,
     ports: options.ports,
   })
@@ -191,7 +191,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
   const endpoints = () => session.endpoints()
-  // Search hits, Discover pages and matches are cached per feed: read only once a call comes in.
+  // Everything the cache holds is kept per feed; this view reads the current one on every call.
   const archive = feedScoped(cache, () => session.mode().mode)
   const dataClient = new DataServiceClient({
     http: dataHttp,
@@ -226,22 +226,23 @@ function createTeamImages(dataDir: string, dataClient: DataServiceClient): Image
  * alert rules, board patches to the bridge; and the labeller that names matches for both.
  */
 function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClients) {
-  const { faults, where, cache, router, watchlists } = base
-  const alerts = createAlerts(options, base, () => labeller)
+  const { faults, where, router, watchlists } = base
+  const { archive } = feeds
+  const alerts = createAlerts(options, base, archive, () => labeller)
   const live = new LiveFeed({
     session: feeds.session,
     odds: feeds.oddsClient,
     conflationMs: () => base.settings.get().conflationMs,
     watched: () => watchlists.allMatches(),
-    archive: cache,
+    archive,
     restStates: () => ({ odds: feeds.oddsHttp.gate.state(), data: feeds.dataHttp.gate.state() }),
     sinks: {
-      onTicks: (ticks) => reportRefusedTicks(faults, where, cache.recordTicks(ticks)),
+      onTicks: (ticks) => reportRefusedTicks(faults, where, archive.recordTicks(ticks)),
       onChanges: (changes) => {
         for (const change of changes) alerts.engine.onPriceChange(change)
       },
       onOverride: (events) => {
-        cache.recordOverrideEvents(events)
+        archive.recordOverrideEvents(events)
         for (const event of events) alerts.engine.onOverride(event)
       },
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
@@ -263,14 +264,20 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const labeller: MatchLabeller = new MatchLabeller({
     teams: (matchId) => teamsOf(watchlists, matchId),
     liveLayout: (matchId) => live.layout(matchId),
-    cache,
+    cache: archive,
   })
   return { alerts, live, labeller }
 }
+type Watching = ReturnType<typeof createWatching>
 
 /** The alert rules and their list, restored from the cache; every change is recorded and sent. */
-function createAlerts(options: CoreOptions, base: Foundation, labeller: () => MatchLabeller): AlertsService {
-  const { cache, router, faults } = base
+function createAlerts(
+  options: CoreOptions,
+  base: Foundation,
+  archive: FeedScopedArchive,
+  labeller: () => MatchLabeller,
+): AlertsService {
+  const { router } = base
   const alerts = new AlertsService({
     store: options.store,
     notifier: options.ports.notifier,
@@ -280,22 +287,25 @@ function createAlerts(options: CoreOptions, base: Foundation, labeller: () => Ma
       describe: (ref) => labeller().describe(ref),
     },
   })
-  const refusedAlerts = alerts.restore(cache.recentAlerts(ALERT_LIST_CAP))
-  if (refusedAlerts > 0)
-    faults.report({
-      process: base.where,
-      kind: 'cached-alert-unreadable',
-      message: `${refusedAlerts} recorded alerts could not be read back and were left out`,
-    })
+  reportUnreadableAlerts(base, alerts.restore(archive.recentAlerts(ALERT_LIST_CAP)))
   alerts.onChange(({ added, read }) => {
-    cache.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
+    archive.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
   return alerts
 }
 
+function reportUnreadableAlerts({ faults, where }: Foundation, refused: number): void {
+  if (refused > 0)
+    faults.report({
+      process: where,
+      kind: 'cached-alert-unreadable',
+      message: `${refused} recorded alerts could not be read back and were left out`,
+    })
+}
+
 /** What follows a change of keys, feed mode, settings or watchlists: the pages hear, the streams follow. */
-function wireChanges(base: Foundation, feeds: FeedClients, live: LiveFeed): void {
+function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Watching): void {
   const { router } = base
   const { keys, session } = feeds
   const emitKeys = async () => {
@@ -314,6 +324,8 @@ function wireChanges(base: Foundation, feeds: FeedClients, live: LiveFeed): void
   session.onChange((mode) => {
     router.emit('feed:mode', mode)
     base.watchlists.useFeed(mode.mode)
+    reportUnreadableAlerts(base, alerts.replaceWith(feeds.archive.recentAlerts(ALERT_LIST_CAP)))
+    router.emit('alerts:changed', alerts.list())
     void live.restart()
   })
   base.settings.onChange((next, previous) => {

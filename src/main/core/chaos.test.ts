@@ -101,7 +101,7 @@ async function settleAndCheck(core: Core, feed: SimulatorHandle, watched: Array<
   )
   // Nothing hostile was stored: every cached tick of every watched match is a finite decimal price.
   for (const { id } of watched) {
-    const ticks = core.cache.ticks(id, 0, Date.now(), { limit: 1_000_000 })
+    const ticks = core.cache.ticks('demo', id, 0, Date.now(), { limit: 1_000_000 })
     expect(ticks.length).toBeGreaterThan(0)
     expect(ticks.filter((t) => !(Number.isFinite(t.price) && t.price > 1))).toEqual([])
   }

@@ -16,7 +16,7 @@ import { formatPrice } from '../../shared/price-format'
 import type { AlertsService } from './alerts/alerts-service'
 import type { MatchLabeller } from './match-labeller'
 import type { BridgeRouter } from './bridge/router'
-import type { Cache } from './cache'
+import type { FeedScopedArchive } from './cache/feed-scoped'
 import type { DiscoveryService } from './discovery/discovery-service'
 import { crashDirOf } from './faults/crash-files'
 import type { FaultReporter } from './faults/fault-reporter'
@@ -42,7 +42,7 @@ export interface HandlerServices {
   discovery: DiscoveryService
   odds: OddsClient
   alerts: AlertsService
-  cache: Cache
+  cache: FeedScopedArchive
   labels: MatchLabeller
   ports: HostPorts
 }

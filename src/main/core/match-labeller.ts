@@ -6,12 +6,12 @@
 import type { MatchLayout } from '../../shared/board'
 import type { OutcomeRef } from '../../shared/domain'
 import { matchName, outcomeText, outcomeWords, type MatchLabels, type Teams } from '../../shared/labels'
-import type { Cache } from './cache'
+import type { FeedScopedArchive } from './cache/feed-scoped'
 
 export interface LabelSources {
   teams(matchId: number): Teams | null
   liveLayout(matchId: number): MatchLayout | null
-  cache: Pick<Cache, 'labels' | 'putLabels'>
+  cache: Pick<FeedScopedArchive, 'labels' | 'putLabels'>
 }
 
 export class MatchLabeller {

@@ -59,14 +59,14 @@ describe('a price the cache cannot store', () => {
     await vi.waitFor(
       () => {
         const fresh = core.cache
-          .latestPrices(matchId)
+          .latestPrices('demo', matchId)
           .filter((t) => t.receivedTs > setAt && !(t.oddType === target.oddType && t.oddKey === target.oddKey))
         expect(fresh.length).toBeGreaterThan(0)
       },
       { timeout: 15_000 },
     )
     const stored = core.cache
-      .latestPrices(matchId)
+      .latestPrices('demo', matchId)
       .find((t) => t.oddKey === target.oddKey && t.oddType === target.oddType)
     expect(stored?.price).not.toBe(1e9)
   }, 40_000)

@@ -138,6 +138,12 @@ export class AlertDelivery implements AlertSink {
     this.trim()
   }
 
+  /** Forgets every entry (the feed changed: its alerts are another list), keeping rules' cooldowns. */
+  clear(): void {
+    this.entriesById.clear()
+    this.unread = 0
+  }
+
   /** Returns the unsubscribe function. */
   onChange(listener: (change: AlertsChange) => void): () => void {
     this.listeners.add(listener)

@@ -97,6 +97,12 @@ export class AlertsService {
     return recorded.length - entries.length
   }
 
+  /** The feed changed (demo ↔ real): the list becomes that feed's recorded alerts alone. */
+  replaceWith(recorded: readonly unknown[]): number {
+    this.delivery.clear()
+    return this.restore(recorded)
+  }
+
   list(): { entries: AlertEntry[]; unread: number } {
     return { entries: this.delivery.entries(), unread: this.delivery.unreadCount() }
   }

@@ -57,13 +57,13 @@ describe('persistence', () => {
       extra: { pct: 2.4 },
     }
     const first = openCache(file)
-    first.recordTicks([
+    first.recordTicks('demo', [
       tick(T0, 2.1),
       tick(T0 + 10, 2.15),
       tick(T0 + 5, 3.4, { oddKey: 'match_winner#away', suspended: true }),
     ])
-    first.recordOverrideEvents([overrideEvent(T0 + 20)])
-    first.recordAlerts([alert])
+    first.recordOverrideEvents('demo', [overrideEvent(T0 + 20)])
+    first.recordAlerts('demo', [alert])
     first.upsertMatches('real', 'badminton', [{ id: 7, home_team_name: 'Axelsen' }])
     first.upsertMatches('demo', 'badminton', [{ id: 7, home_team_name: 'Demo player' }])
     first.putReference('real', 'badminton', '/classes', 'lang=en', [{ class_id: 1 }, { class_id: 2 }], T0)
@@ -71,7 +71,7 @@ describe('persistence', () => {
 
     const again = openTracked()
     expect(again.setAside).toBeNull()
-    expect(again.latestPrices(7)).toEqual([
+    expect(again.latestPrices('demo', 7)).toEqual([
       {
         matchId: 7,
         oddType: 'full-time',
@@ -91,9 +91,9 @@ describe('persistence', () => {
         receivedTs: T0 + 5,
       },
     ])
-    expect(again.overrideEvents(7)).toEqual([overrideEvent(T0 + 20)])
-    expect(again.overrideEvents(7, T0 + 21)).toEqual([])
-    expect(again.alerts()).toEqual([alert])
+    expect(again.overrideEvents('demo', 7)).toEqual([overrideEvent(T0 + 20)])
+    expect(again.overrideEvents('demo', 7, T0 + 21)).toEqual([])
+    expect(again.alerts('demo')).toEqual([alert])
     const matches = again.getMatches('real', 'badminton', [7, 8])
     expect([...matches.keys()]).toEqual([7])
     expect(matches.get(7)?.record).toEqual({ id: 7, home_team_name: 'Axelsen' })
@@ -109,17 +109,17 @@ describe('persistence', () => {
 
   it('numbers ticks of one outcome in the same millisecond, also after a reopen', () => {
     const first = openCache(file)
-    first.recordTicks([tick(T0, 2.0), tick(T0, 2.01)])
+    first.recordTicks('demo', [tick(T0, 2.0), tick(T0, 2.01)])
     first.close()
     const again = openTracked()
-    again.recordTicks([tick(T0, 2.02)])
-    expect(again.ticks(7, T0, T0, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.01, 2.02])
+    again.recordTicks('demo', [tick(T0, 2.02)])
+    expect(again.ticks('demo', 7, T0, T0, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.01, 2.02])
   })
 
   it('writes buffered ticks on its timer, readable by another connection', async () => {
     const flushed = new Promise<number>((resolve) => {
       const cache = openTracked(file, { flushIntervalMs: 20, onFlushed: (r) => resolve(r.totalWritten) })
-      cache.recordTicks([tick(T0, 2.0), tick(T0 + 1, 2.1)])
+      cache.recordTicks('demo', [tick(T0, 2.0), tick(T0 + 1, 2.1)])
       expect(cache.pendingTicks).toBe(2)
     })
     expect(await flushed).toBe(2)
@@ -130,7 +130,7 @@ describe('persistence', () => {
 
   it('refuses each tick it cannot store with its reason and keeps the rest of the call', () => {
     const cache = openTracked()
-    const refused = cache.recordTicks([
+    const refused = cache.recordTicks('demo', [
       tick(T0, 2.0),
       tick(T0 + 1, Number.NaN),
       tick(T0 + 2, 1e9),
@@ -143,20 +143,20 @@ describe('persistence', () => {
       ['time', 'receivedTs must be epoch milliseconds'],
     ])
     expect(cache.pendingTicks).toBe(2)
-    expect(cache.latestPrices(7)).toMatchObject([{ price: 2.2, receivedTs: T0 + 3 }])
-    expect(cache.ticks(7, 0, T0 + 10, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.2])
-    expect(() => cache.history(7, 'all', T0 + 10, T0, 100)).toThrow(CacheInputError)
-    expect(() => cache.history(7, 'all', T0, T0 + 10, 0)).toThrow(CacheInputError)
-    expect(() => cache.recordAlerts([{ id: 'x', ruleId: 'r', createdAt: Number.NaN }])).toThrow(CacheInputError)
+    expect(cache.latestPrices('demo', 7)).toMatchObject([{ price: 2.2, receivedTs: T0 + 3 }])
+    expect(cache.ticks('demo', 7, 0, T0 + 10, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.2])
+    expect(() => cache.history('demo', 7, 'all', T0 + 10, T0, 100)).toThrow(CacheInputError)
+    expect(() => cache.history('demo', 7, 'all', T0, T0 + 10, 0)).toThrow(CacheInputError)
+    expect(() => cache.recordAlerts('demo', [{ id: 'x', ruleId: 'r', createdAt: Number.NaN }])).toThrow(CacheInputError)
     cache.close()
-    expect(() => cache.recordTicks([tick(T0, 2.0)])).toThrow(CacheClosedError)
+    expect(() => cache.recordTicks('demo', [tick(T0, 2.0)])).toThrow(CacheClosedError)
   })
 })
 
 describe('history after a restart', () => {
   it('rebuilds the newest changes of the asked matches, leaving out first ticks and ticks that moved nothing', () => {
     const first = openCache(file)
-    first.recordTicks([
+    first.recordTicks('demo', [
       tick(T0, 2.1),
       tick(T0 + 10, 2.1), // nothing moved
       tick(T0 + 20, 2.2),
@@ -166,19 +166,19 @@ describe('history after a restart', () => {
       tick(T0 + 60, 5, { matchId: 9 }),
       tick(T0 + 70, 5.5, { matchId: 9 }),
     ])
-    first.recordOverrideEvents([overrideEvent(T0 + 1), overrideEvent(T0 + 2), overrideEvent(T0 + 3)])
+    first.recordOverrideEvents('demo', [overrideEvent(T0 + 1), overrideEvent(T0 + 2), overrideEvent(T0 + 3)])
     first.close()
 
     const reopened = openTracked()
-    const changes = reopened.recentChanges([7, 8], T0, 10)
+    const changes = reopened.recentChanges('demo', [7, 8], T0, 10)
     expect(changes.map((c) => [c.matchId, c.receivedTs, c.previousPrice, c.price, c.suspended, c.direction])).toEqual([
       [7, T0 + 20, 2.1, 2.2, false, 'up'],
       [7, T0 + 30, 2.2, 2.2, true, 'flat'],
       [8, T0 + 50, 3, 3.1, false, 'up'],
     ])
-    expect(reopened.recentChanges([7, 8], T0 + 25, 1).map((c) => c.receivedTs)).toEqual([T0 + 50])
-    expect(reopened.recentChanges([], T0, 10)).toEqual([])
-    expect(reopened.recentOverrideEvents(2).map((e) => e.receivedTs)).toEqual([T0 + 2, T0 + 3])
+    expect(reopened.recentChanges('demo', [7, 8], T0 + 25, 1).map((c) => c.receivedTs)).toEqual([T0 + 50])
+    expect(reopened.recentChanges('demo', [], T0, 10)).toEqual([])
+    expect(reopened.recentOverrideEvents('demo', 2).map((e) => e.receivedTs)).toEqual([T0 + 2, T0 + 3])
   })
 })
 
@@ -198,9 +198,9 @@ describe('schema versions and damaged files', () => {
 
     const cache = openTracked()
     expect(cache.setAside).toBeNull()
-    expect(cache.latestPrices(7).map((t) => t.price)).toEqual([2.5])
-    cache.recordAlerts([{ id: 'a', ruleId: 'r', createdAt: T0 }])
-    expect(cache.alerts().map((a) => a.id)).toEqual(['a'])
+    expect(cache.latestPrices('demo', 7).map((t) => t.price)).toEqual([2.5])
+    cache.recordAlerts('demo', [{ id: 'a', ruleId: 'r', createdAt: T0 }])
+    expect(cache.alerts('demo').map((a) => a.id)).toEqual(['a'])
     // Matches and reference data from before feeds were told apart are kept as the demo feed's.
     expect(cache.getMatches('demo', 'badminton', [7]).get(7)?.record).toEqual({ id: 7 })
     expect(cache.getReference('demo', 'badminton', 'teams', 'q')?.records).toEqual([{ id: 3 }])
@@ -224,8 +224,8 @@ describe('schema versions and damaged files', () => {
     const kept = new Database(`${file}.newer-1234`, { readonly: true })
     expect(kept.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1)
     kept.close()
-    cache.recordTicks([tick(T0, 2.0)])
-    expect(cache.latestPrices(7)).toHaveLength(1)
+    cache.recordTicks('demo', [tick(T0, 2.0)])
+    expect(cache.latestPrices('demo', 7)).toHaveLength(1)
   })
 
   it.each([
@@ -244,8 +244,8 @@ describe('schema versions and damaged files', () => {
     const kept = new Database(`${file}.foreign-77`, { readonly: true })
     expect(kept.prepare('SELECT who FROM tick').pluck().get()).toBe('someone else')
     kept.close()
-    cache.recordTicks([tick(T0, 2.0)])
-    expect(cache.latestPrices(7)).toHaveLength(1)
+    cache.recordTicks('demo', [tick(T0, 2.0)])
+    expect(cache.latestPrices('demo', 7)).toHaveLength(1)
   })
 
   it('sets a corrupt file aside with its WAL, never overwriting it', () => {
@@ -258,13 +258,16 @@ describe('schema versions and damaged files', () => {
     expect(cache.setAside?.problem).toBe('corrupt')
     expect(fs.readFileSync(`${file}.corrupt-99`)).toEqual(garbage)
     expect(fs.readFileSync(`${file}.corrupt-99-wal`, 'utf8')).toBe('stale wal')
-    cache.recordTicks([tick(T0, 2.0)])
-    expect(cache.latestPrices(7)).toHaveLength(1)
+    cache.recordTicks('demo', [tick(T0, 2.0)])
+    expect(cache.latestPrices('demo', 7)).toHaveLength(1)
   })
 
   it('skips the full page check for a file exactly as the app last closed it, and checks any other', () => {
     const good = openCache(file)
-    good.recordTicks(Array.from({ length: 20_000 }, (_, i) => tick(T0 + i, 2, { oddKey: `m#o${i % 50}` })))
+    good.recordTicks(
+      'demo',
+      Array.from({ length: 20_000 }, (_, i) => tick(T0 + i, 2, { oddKey: `m#o${i % 50}` })),
+    )
     good.close()
     const bytes = fs.readFileSync(file)
     bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192)
@@ -283,6 +286,7 @@ describe('schema versions and damaged files', () => {
   it('sets aside a database whose pages are damaged', () => {
     const good = openCache(file)
     good.recordTicks(
+      'demo',
       Array.from({ length: 20_000 }, (_, i) => tick(T0 + i, 2 + (i % 7) / 100, { oddKey: `m#o${i % 50}` })),
     )
     good.close()
@@ -294,7 +298,7 @@ describe('schema versions and damaged files', () => {
     const cache = openTracked(file, { now: () => 7 })
     expect(cache.setAside?.problem).toBe('corrupt')
     expect(fs.existsSync(`${file}.corrupt-7`)).toBe(true)
-    expect(cache.latestPrices(7)).toEqual([])
+    expect(cache.latestPrices('demo', 7)).toEqual([])
   })
 })
 
@@ -306,11 +310,11 @@ describe('review queries', () => {
       outcome: (ref: OutcomeRef) => outcomeWords(ref, { teams: { home: 'Lions', away: 'Tigers' }, layout: null }),
     }
     // Overridden from T0 + 500 until it was lifted at T0 + 700.
-    cache.recordOverrideEvents([
+    cache.recordOverrideEvents('demo', [
       { ...overrideEvent(T0 + 500), expiresAt: T0 + 60_000 },
       { ...overrideEvent(T0 + 700), action: 'lifted' },
     ])
-    cache.recordTicks([
+    cache.recordTicks('demo', [
       tick(T0, 2.1),
       tick(T0 + 600, 2.5),
       tick(T0 + 800, 2.1),
@@ -323,7 +327,7 @@ describe('review queries', () => {
       tick(T0 + 2000, 3, { matchId: 8 }),
     ])
     const chunks: string[] = []
-    expect(cache.exportCsv(7, T0, T0 + 5000, names, (c) => chunks.push(c))).toBe(4)
+    expect(cache.exportCsv('demo', 7, T0, T0 + 5000, names, (c) => chunks.push(c))).toBe(4)
     expect(chunks.join('')).toBe(
       `${CSV_HEADER}\r\n` +
         '2025-06-01T12:00:00.000Z,2025-06-01T11:59:59.985Z,7,Lions v Tigers,full-time,match_winner#home,Match winner,Lions,2.1,false,false\r\n' +
@@ -332,8 +336,8 @@ describe('review queries', () => {
         `2025-06-01T12:00:01.000Z,2025-06-01T12:00:00.990Z,7,Lions v Tigers,player,"top ""bat"", home#=SUM(A1)","Top ""bat"", home (Player)",'=SUM(A1),1.875,true,false\r\n`,
     )
     const formula: string[] = []
-    cache.recordTicks([tick(T0 + 3000, 2, { oddKey: '=HYPERLINK("x")' })])
-    cache.exportCsv(7, T0 + 3000, T0 + 3000, { ...names, match: '=cmd' }, (c) => formula.push(c))
+    cache.recordTicks('demo', [tick(T0 + 3000, 2, { oddKey: '=HYPERLINK("x")' })])
+    cache.exportCsv('demo', 7, T0 + 3000, T0 + 3000, { ...names, match: '=cmd' }, (c) => formula.push(c))
     expect(formula.join('').split('\r\n')[1]).toBe(
       `2025-06-01T12:00:03.000Z,2025-06-01T12:00:02.985Z,7,'=cmd,full-time,"'=HYPERLINK(""x"")","'=HYPERLINK(""x"")","'=HYPERLINK(""x"")",2,false,false`,
     )
@@ -341,13 +345,15 @@ describe('review queries', () => {
 
   it('pages raw ticks in time order across outcomes', () => {
     const cache = openTracked()
-    cache.recordTicks([
+    cache.recordTicks('demo', [
       tick(T0 + 2, 2.2),
       tick(T0, 3.0, { oddKey: 'mw#away' }),
       tick(T0 + 1, 2.1),
       tick(T0 + 3, 3.1, { oddKey: 'mw#away' }),
     ])
-    expect(cache.ticks(7, T0, T0 + 10, { limit: 2, offset: 1 }).map((t) => [t.receivedTs - T0, t.price])).toEqual([
+    expect(
+      cache.ticks('demo', 7, T0, T0 + 10, { limit: 2, offset: 1 }).map((t) => [t.receivedTs - T0, t.price]),
+    ).toEqual([
       [1, 2.1],
       [2, 2.2],
     ])
@@ -355,8 +361,8 @@ describe('review queries', () => {
 
   it('returns every tick when the range is small enough', () => {
     const cache = openTracked()
-    cache.recordTicks([tick(T0, 2.0), tick(T0 + 5, 2.1, { suspended: true }), tick(T0 + 9, 2.05)])
-    const [series] = cache.history(7, { oddType: 'full-time', oddKey: 'match_winner#home' }, T0, T0 + 9, 10)
+    cache.recordTicks('demo', [tick(T0, 2.0), tick(T0 + 5, 2.1, { suspended: true }), tick(T0 + 9, 2.05)])
+    const [series] = cache.history('demo', 7, { oddType: 'full-time', oddKey: 'match_winner#home' }, T0, T0 + 9, 10)
     expect(series).toEqual({
       oddType: 'full-time',
       oddKey: 'match_winner#home',
@@ -377,10 +383,10 @@ describe('retention', () => {
     const old = Array.from({ length: 30_000 }, (_, i) =>
       tick(T0 - 3 * DAY + i * 10, 2 + (i % 9) / 100, { oddKey: `m#o${i % 40}` }),
     )
-    cache.recordTicks(old)
-    cache.recordTicks([tick(T0, 2.5), tick(T0 + 1, 2.6)])
-    cache.recordOverrideEvents([overrideEvent(T0 - 3 * DAY), overrideEvent(T0)])
-    cache.recordAlerts([
+    cache.recordTicks('demo', old)
+    cache.recordTicks('demo', [tick(T0, 2.5), tick(T0 + 1, 2.6)])
+    cache.recordOverrideEvents('demo', [overrideEvent(T0 - 3 * DAY), overrideEvent(T0)])
+    cache.recordAlerts('demo', [
       { id: 'old', ruleId: 'r', createdAt: T0 - 3 * DAY },
       { id: 'new', ruleId: 'r', createdAt: T0 },
     ])
@@ -395,12 +401,12 @@ describe('retention', () => {
     expect(result.pagesFreed).toBeGreaterThan(0)
     expect(fs.statSync(file).size).toBeLessThan(sizeBefore / 4)
 
-    expect(cache.ticks(7, 0, T0 + DAY, { limit: 100 }).map((t) => t.price)).toEqual([2.5, 2.6])
-    expect(cache.history(7, 'all', 0, T0 + DAY, 100).map((s) => s.oddKey)).toEqual(['match_winner#home'])
-    expect(cache.overrideEvents(7).map((e) => e.receivedTs)).toEqual([T0])
-    expect(cache.alerts().map((a) => a.id)).toEqual(['new'])
+    expect(cache.ticks('demo', 7, 0, T0 + DAY, { limit: 100 }).map((t) => t.price)).toEqual([2.5, 2.6])
+    expect(cache.history('demo', 7, 'all', 0, T0 + DAY, 100).map((s) => s.oddKey)).toEqual(['match_winner#home'])
+    expect(cache.overrideEvents('demo', 7).map((e) => e.receivedTs)).toEqual([T0])
+    expect(cache.alerts('demo').map((a) => a.id)).toEqual(['new'])
     // An outcome removed by compaction comes back when it ticks again.
-    cache.recordTicks([tick(T0 + 2, 2.2, { oddKey: 'm#o1' })])
-    expect(cache.latestPrices(7).map((t) => t.oddKey)).toEqual(['match_winner#home', 'm#o1'])
+    cache.recordTicks('demo', [tick(T0 + 2, 2.2, { oddKey: 'm#o1' })])
+    expect(cache.latestPrices('demo', 7).map((t) => t.oddKey)).toEqual(['match_winner#home', 'm#o1'])
   })
 })

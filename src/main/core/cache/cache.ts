@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3'
 import type { OutcomeRef, OverrideEvent, PriceChange, PriceTick } from '../../../shared/domain'
 import type { MatchLabels } from '../../../shared/labels'
+import { FeedIds } from './feed-ids'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
 import { markCleanClose, openDatabase } from './open-database'
@@ -43,15 +44,18 @@ export interface Cache {
   /** The previous file when it was corrupt or newer and has been moved away; null otherwise. */
   readonly setAside: CacheFileError | null
   readonly pendingTicks: number
-  /** Buffers every storable tick; returns the ones refused (never written), each with its reason. */
-  recordTicks(ticks: readonly PriceTick[]): RefusedTick[]
+  /**
+   * Everything is kept per feed (`demo`, `real`): the feeds number matches independently, so every
+   * call that names a match names its feed too. The core passes the current one (feed-scoped.ts).
+   * Buffers every storable tick; returns the ones refused (never written), each with its reason.
+   */
+  recordTicks(feed: string, ticks: readonly PriceTick[]): RefusedTick[]
   flush(): FlushResult
-  recordOverrideEvents(events: readonly OverrideEvent[]): void
-  recordAlerts(alerts: readonly StorableAlert[]): void
-  alerts(from?: number, to?: number, limit?: number): StorableAlert[]
+  recordOverrideEvents(feed: string, events: readonly OverrideEvent[]): void
+  recordAlerts(feed: string, alerts: readonly StorableAlert[]): void
+  alerts(feed: string, from?: number, to?: number, limit?: number): StorableAlert[]
   /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
-  recentAlerts(limit: number): StorableAlert[]
-  /** Reference data and matches are kept per feed (`demo`, `real`): the feeds number matches independently. */
+  recentAlerts(feed: string, limit: number): StorableAlert[]
   putReference(
     feed: string,
     sport: string,
@@ -63,27 +67,35 @@ export interface Cache {
   getReference<T = unknown>(feed: string, sport: string, route: string, paramsKey: string): CachedReference<T> | null
   upsertMatches(feed: string, sport: string, matches: readonly MatchRecord[]): void
   /** Keeps the words for a match's outcomes (see match-labels.ts). */
-  putLabels(matchId: number, labels: MatchLabels): void
-  labels(matchId: number): MatchLabels | null
+  putLabels(feed: string, matchId: number, labels: MatchLabels): void
+  labels(feed: string, matchId: number): MatchLabels | null
   getMatches<T = unknown>(feed: string, sport: string, ids: readonly number[]): Map<number, StoredRecord<T>>
   /** Outcomes the cache holds ticks for, in first-seen order. */
-  outcomes(matchId: number): OutcomeRef[]
+  outcomes(feed: string, matchId: number): OutcomeRef[]
   /** The last tick of each outcome of the match. */
-  latestPrices(matchId: number): PriceTick[]
-  overrideEvents(matchId: number, from?: number, to?: number): OverrideEvent[]
-  /** The newest `limit` override events of every match, oldest first. */
-  recentOverrideEvents(limit: number): OverrideEvent[]
+  latestPrices(feed: string, matchId: number): PriceTick[]
+  overrideEvents(feed: string, matchId: number, from?: number, to?: number): OverrideEvent[]
+  /** The newest `limit` override events of every match of the feed, oldest first. */
+  recentOverrideEvents(feed: string, limit: number): OverrideEvent[]
   /** The newest `limit` price changes of these matches received at or after `since`, oldest first. */
-  recentChanges(matchIds: readonly number[], since: number, limit: number): PriceChange[]
+  recentChanges(feed: string, matchIds: readonly number[], since: number, limit: number): PriceChange[]
   /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
-  history(matchId: number, outcome: OutcomeSelector, from: number, to: number, maxPoints: number): OutcomeHistory[]
+  history(
+    feed: string,
+    matchId: number,
+    outcome: OutcomeSelector,
+    from: number,
+    to: number,
+    maxPoints: number,
+  ): OutcomeHistory[]
   /** Raw ticks in time order for the tick table. */
-  ticks(matchId: number, from: number, to: number, page: TickPage): PriceTick[]
+  ticks(feed: string, matchId: number, from: number, to: number, page: TickPage): PriceTick[]
   /**
    * Streams the match's ticks over [from, to] as CSV with the match, market and outcome named by
    * `describe` and each tick's override flag; returns how many ticks were written.
    */
   exportCsv(
+    feed: string,
     matchId: number,
     from: number,
     to: number,
@@ -117,6 +129,7 @@ interface CacheParts {
   tickRows: TickRows
   recent: RecentChanges
   labels: MatchLabelStore
+  feeds: FeedIds
 }
 
 /** What every call checks first: the cache is open; reads flush first so they see every recorded tick. */
@@ -137,6 +150,7 @@ function prepareParts(db: Database.Database, flushBatchSize: number): CacheParts
     tickRows: new TickRows(db),
     recent: new RecentChanges(db),
     labels: new MatchLabelStore(db),
+    feeds: new FeedIds(db),
   }
 }
 
@@ -172,23 +186,23 @@ type WriteCalls = Pick<
   'recordTicks' | 'flush' | 'recordOverrideEvents' | 'recordAlerts' | 'putReference' | 'upsertMatches' | 'putLabels'
 >
 
-function writeCalls({ writer, records, labels }: CacheParts, access: Access, now: () => number): WriteCalls {
+function writeCalls({ writer, records, labels, feeds }: CacheParts, access: Access, now: () => number): WriteCalls {
   const { live, flush } = access
   return {
-    recordTicks(ticks) {
+    recordTicks(feed, ticks) {
       live()
-      const refused = writer.record(ticks)
+      const refused = writer.record(feeds.idOf(feed), ticks)
       if (writer.full) flush()
       return refused
     },
     flush,
-    recordOverrideEvents(events) {
+    recordOverrideEvents(feed, events) {
       live()
-      records.recordOverrideEvents(events)
+      records.recordOverrideEvents(feeds.idOf(feed), events)
     },
-    recordAlerts(alerts) {
+    recordAlerts(feed, alerts) {
       live()
-      records.recordAlerts(alerts)
+      records.recordAlerts(feeds.idOf(feed), alerts)
     },
     putReference(feed, sport, route, paramsKey, recs, fetchedAt) {
       live()
@@ -198,9 +212,9 @@ function writeCalls({ writer, records, labels }: CacheParts, access: Access, now
       live()
       records.upsertMatches(feed, sport, matches, now())
     },
-    putLabels(matchId, matchLabels) {
+    putLabels(feed, matchId, matchLabels) {
       live()
-      labels.put(matchId, matchLabels, now())
+      labels.put(feeds.idOf(feed), matchId, matchLabels, now())
     },
   }
 }
@@ -210,18 +224,18 @@ type RecordReadCalls = Pick<
   'alerts' | 'recentAlerts' | 'getReference' | 'getMatches' | 'overrideEvents' | 'recentOverrideEvents' | 'labels'
 >
 
-function recordReadCalls({ records, labels }: CacheParts, { live }: Access): RecordReadCalls {
+function recordReadCalls({ records, labels, feeds }: CacheParts, { live }: Access): RecordReadCalls {
   return {
-    alerts(from = 0, to = END_OF_TIME, limit = 10_000) {
+    alerts(feed, from = 0, to = END_OF_TIME, limit = 10_000) {
       live()
       requireRange(from, to)
       requireInteger(limit, 'limit', 1)
-      return records.alerts(from, to, limit)
+      return records.alerts(feeds.idOf(feed), from, to, limit)
     },
-    recentAlerts(limit) {
+    recentAlerts(feed, limit) {
       live()
       requireInteger(limit, 'limit', 1)
-      return records.recentAlerts(limit)
+      return records.recentAlerts(feeds.idOf(feed), limit)
     },
     getReference(feed, sport, route, paramsKey) {
       live()
@@ -231,19 +245,19 @@ function recordReadCalls({ records, labels }: CacheParts, { live }: Access): Rec
       live()
       return records.getMatches(feed, sport, ids)
     },
-    overrideEvents(matchId, from = 0, to = END_OF_TIME) {
+    overrideEvents(feed, matchId, from = 0, to = END_OF_TIME) {
       live()
       requireRange(from, to)
-      return records.overrideEvents(matchId, from, to)
+      return records.overrideEvents(feeds.idOf(feed), matchId, from, to)
     },
-    labels(matchId) {
+    labels(feed, matchId) {
       live()
-      return labels.get(matchId)
+      return labels.get(feeds.idOf(feed), matchId)
     },
-    recentOverrideEvents(limit) {
+    recentOverrideEvents(feed, limit) {
       live()
       requireInteger(limit, 'limit', 1)
-      return records.recentOverrideEvents(limit)
+      return records.recentOverrideEvents(feeds.idOf(feed), limit)
     },
   }
 }
@@ -251,46 +265,49 @@ function recordReadCalls({ records, labels }: CacheParts, { live }: Access): Rec
 type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'>
 
 function tickReadCalls(
-  { outcomes, history, tickRows, recent, records }: CacheParts,
+  { outcomes, history, tickRows, recent, records, feeds }: CacheParts,
   { readable }: Access,
 ): TickReadCalls {
   return {
-    outcomes(matchId) {
+    outcomes(feed, matchId) {
       readable()
-      return outcomes.ofMatch(matchId).map(({ matchId: m, oddType, oddKey }) => ({ matchId: m, oddType, oddKey }))
+      return outcomes
+        .ofMatch(feeds.idOf(feed), matchId)
+        .map(({ matchId: m, oddType, oddKey }) => ({ matchId: m, oddType, oddKey }))
     },
-    latestPrices(matchId) {
+    latestPrices(feed, matchId) {
       readable()
-      return tickRows.latest(outcomes.ofMatch(matchId))
+      return tickRows.latest(outcomes.ofMatch(feeds.idOf(feed), matchId))
     },
-    recentChanges(matchIds, since, limit) {
+    recentChanges(feed, matchIds, since, limit) {
       readable()
       requireInteger(limit, 'limit', 1)
       if (!Number.isFinite(since)) throw new CacheInputError(`since must be epoch milliseconds, got ${since}`)
       for (const id of matchIds) requireInteger(id, 'matchId')
-      return recent.changes(matchIds, since, limit)
+      return recent.changes(feeds.idOf(feed), matchIds, since, limit)
     },
-    history(matchId, selector, from, to, maxPoints) {
+    history(feed, matchId, selector, from, to, maxPoints) {
       readable()
       requireRange(from, to)
       requireInteger(maxPoints, 'maxPoints', 1)
       const chosen = outcomes
-        .ofMatch(matchId)
+        .ofMatch(feeds.idOf(feed), matchId)
         .filter((o) => selector === 'all' || (o.oddType === selector.oddType && o.oddKey === selector.oddKey))
       return chosen.map((o) => history.series(o, Math.ceil(from), Math.floor(to), maxPoints))
     },
-    ticks(matchId, from, to, page) {
+    ticks(feed, matchId, from, to, page) {
       readable()
       requireRange(from, to)
       requireInteger(page.limit, 'limit', 1)
       requireInteger(page.offset ?? 0, 'offset', 0)
-      return tickRows.ticks(matchId, from, to, page.limit, page.offset ?? 0)
+      return tickRows.ticks(feeds.idOf(feed), matchId, from, to, page.limit, page.offset ?? 0)
     },
-    exportCsv(matchId, from, to, names, write) {
+    exportCsv(feed, matchId, from, to, names, write) {
       readable()
       requireRange(from, to)
-      const overridden = overrideSpans(records.overrideEvents(matchId, 0, to))
-      return tickRows.exportCsv(matchId, from, to, { ...names, overridden }, write)
+      const feedId = feeds.idOf(feed)
+      const overridden = overrideSpans(records.overrideEvents(feedId, matchId, 0, to))
+      return tickRows.exportCsv(feedId, matchId, from, to, { ...names, overridden }, write)
     },
   }
 }

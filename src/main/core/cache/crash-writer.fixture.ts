@@ -33,7 +33,7 @@ function writeSome(): void {
     })
   }
   process.stdout.write(`R ${recorded}\n`)
-  cache.recordTicks(ticks)
+  cache.recordTicks('demo', ticks)
   // Yield to the event loop so the 250 ms timer also gets its turn, as in the app.
   setImmediate(writeSome)
 }

@@ -59,6 +59,6 @@ it('survives SIGKILL during heavy writes, losing at most the unflushed batch', a
 
   const reopened = openCache(file)
   expect(reopened.setAside).toBeNull()
-  expect(reopened.ticks(1, 0, Number.MAX_SAFE_INTEGER, { limit: 1 })).toHaveLength(1)
+  expect(reopened.ticks('demo', 1, 0, Number.MAX_SAFE_INTEGER, { limit: 1 })).toHaveLength(1)
   reopened.close()
 })

@@ -52,7 +52,7 @@ describe('downsampled history', () => {
     cache = openCache(path.join(tmp.dir, 'cache.sqlite'))
     // Several flushes, so rollup buckets are merged across transactions too.
     for (let i = 0; i < ticks.length; i += 3000) {
-      cache.recordTicks(ticks.slice(i, i + 3000))
+      cache.recordTicks('demo', ticks.slice(i, i + 3000))
       cache.flush()
     }
   })
@@ -69,7 +69,7 @@ describe('downsampled history', () => {
   ]
   it.each(ranges)('keeps first, last, extremes and suspension changes: %s', (_name, from, to) => {
     const inRange = ticks.filter((t) => t.receivedTs >= from && t.receivedTs <= to)
-    const [series] = cache.history(7, HOME, from, to, 200)
+    const [series] = cache.history('demo', 7, HOME, from, to, 200)
     expect(series?.tickCount).toBe(inRange.length)
     expect(series?.exact).toBe(inRange.length <= 200)
     expectFaithful(series?.points ?? [], inRange)
@@ -78,8 +78,8 @@ describe('downsampled history', () => {
   })
 
   it('returns one series per outcome for "all"', () => {
-    cache.recordTicks([tick(T0 + 5, 4.2, { oddKey: 'match_winner#away' })])
-    expect(cache.history(7, 'all', T0, T0 + 10, 50).map((s) => [s.oddKey, s.tickCount])).toEqual([
+    cache.recordTicks('demo', [tick(T0 + 5, 4.2, { oddKey: 'match_winner#away' })])
+    expect(cache.history('demo', 7, 'all', T0, T0 + 10, 50).map((s) => [s.oddKey, s.tickCount])).toEqual([
       ['match_winner#home', 1],
       ['match_winner#away', 1],
     ])

@@ -11,21 +11,21 @@ export class MatchLabelStore {
   private readonly select: Database.Statement
 
   constructor(db: Database.Database) {
-    this.upsert = db.prepare(`INSERT INTO match_labels (match_id, updated_at, labels) VALUES (?, ?, ?)
-      ON CONFLICT (match_id) DO UPDATE SET updated_at = excluded.updated_at, labels = excluded.labels`)
-    this.select = db.prepare('SELECT labels FROM match_labels WHERE match_id = ?').pluck()
+    this.upsert = db.prepare(`INSERT INTO match_labels (feed_id, match_id, updated_at, labels) VALUES (?, ?, ?, ?)
+      ON CONFLICT (feed_id, match_id) DO UPDATE SET updated_at = excluded.updated_at, labels = excluded.labels`)
+    this.select = db.prepare('SELECT labels FROM match_labels WHERE feed_id = ? AND match_id = ?').pluck()
   }
 
-  put(matchId: number, labels: MatchLabels, now: number): void {
+  put(feedId: number, matchId: number, labels: MatchLabels, now: number): void {
     if (!Number.isSafeInteger(matchId)) throw new CacheInputError(`match labels: matchId must be an integer`)
     const parsed = MatchLabels.safeParse(labels)
     if (!parsed.success) throw new CacheInputError(`match labels of ${matchId} are not labels`)
-    this.upsert.run(matchId, now, JSON.stringify(parsed.data))
+    this.upsert.run(feedId, matchId, now, JSON.stringify(parsed.data))
   }
 
   /** null when never recorded, or when the row no longer parses (written by another version). */
-  get(matchId: number): MatchLabels | null {
-    const text = this.select.get(matchId) as string | undefined
+  get(feedId: number, matchId: number): MatchLabels | null {
+    const text = this.select.get(feedId, matchId) as string | undefined
     if (text === undefined) return null
     try {
       const parsed = MatchLabels.safeParse(JSON.parse(text))

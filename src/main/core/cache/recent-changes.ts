@@ -13,7 +13,7 @@ const RECENT_SQL = `
 WITH recent AS (
   SELECT o.match_id, o.odd_type, o.odd_key, k.outcome_id, k.t, k.tie, k.server_delta, k.price, k.suspended
   FROM outcome o JOIN tick k ON k.outcome_id = o.id
-  WHERE o.match_id IN (SELECT value FROM json_each(?)) AND k.t >= ?
+  WHERE o.feed_id = ? AND o.match_id IN (SELECT value FROM json_each(?)) AND k.t >= ?
   ORDER BY k.t DESC, k.outcome_id DESC, k.tie DESC
   LIMIT ?
 )
@@ -45,9 +45,9 @@ export class RecentChanges {
   }
 
   /** The newest `limit` changes of these matches received at or after `since`, oldest first. */
-  changes(matchIds: readonly number[], since: number, limit: number): PriceChange[] {
+  changes(feedId: number, matchIds: readonly number[], since: number, limit: number): PriceChange[] {
     if (matchIds.length === 0) return []
-    const rows = this.select.all(JSON.stringify(matchIds), since, limit) as Row[]
+    const rows = this.select.all(feedId, JSON.stringify(matchIds), since, limit) as Row[]
     return rows.flatMap(([matchId, oddType, oddKey, t, delta, price, suspended, previous]) => {
       if (previous === null || previous === price * 2 + suspended) return []
       const change = comparePrice(storedTick({ matchId, oddType, oddKey }, t, delta, price, suspended), {

@@ -71,20 +71,25 @@ export class RecordStore {
 
   constructor(private readonly db: Database.Database) {
     this.insertEvent =
-      db.prepare(`INSERT INTO override_event (match_id, odd_type, odd_key, action, odd_value, previous_value, suspended,
-      duration_seconds, set_at, expires_at, server_ts, received_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      db.prepare(`INSERT INTO override_event (feed_id, match_id, odd_type, odd_key, action, odd_value, previous_value, suspended,
+      duration_seconds, set_at, expires_at, server_ts, received_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.selectEvents = db.prepare(
-      `SELECT ${EVENT_COLUMNS} FROM override_event WHERE match_id = ? AND received_ts >= ? AND received_ts <= ? ORDER BY received_ts, id`,
+      `SELECT ${EVENT_COLUMNS} FROM override_event WHERE feed_id = ? AND match_id = ? AND received_ts >= ? AND received_ts <= ? ORDER BY received_ts, id`,
     )
     this.selectRecentEvents = db.prepare(
-      `SELECT ${EVENT_COLUMNS} FROM override_event ORDER BY received_ts DESC, id DESC LIMIT ?`,
+      `SELECT ${EVENT_COLUMNS} FROM override_event WHERE feed_id = ? ORDER BY received_ts DESC, id DESC LIMIT ?`,
     )
-    this.upsertAlert = db.prepare(`INSERT INTO alert (id, rule_id, match_id, created_at, payload) VALUES (?, ?, ?, ?, ?)
+    this.upsertAlert =
+      db.prepare(`INSERT INTO alert (feed_id, id, rule_id, match_id, created_at, payload) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET rule_id = excluded.rule_id, match_id = excluded.match_id, created_at = excluded.created_at, payload = excluded.payload`)
     this.selectAlerts = db
-      .prepare('SELECT payload FROM alert WHERE created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?')
+      .prepare(
+        'SELECT payload FROM alert WHERE feed_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?',
+      )
       .pluck()
-    this.selectRecentAlerts = db.prepare('SELECT payload FROM alert ORDER BY created_at DESC, id DESC LIMIT ?').pluck()
+    this.selectRecentAlerts = db
+      .prepare('SELECT payload FROM alert WHERE feed_id = ? ORDER BY created_at DESC, id DESC LIMIT ?')
+      .pluck()
     this.upsertMatch = db.prepare(`INSERT INTO match (feed, sport, id, updated_at, record) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (feed, sport, id) DO UPDATE SET updated_at = excluded.updated_at, record = excluded.record`)
     this.selectMatch = db.prepare(
@@ -98,11 +103,12 @@ export class RecordStore {
     )
   }
 
-  recordOverrideEvents(events: readonly OverrideEvent[]): void {
+  recordOverrideEvents(feedId: number, events: readonly OverrideEvent[]): void {
     const rows = events.map((e, i) => {
       if (!Number.isSafeInteger(e.matchId) || !Number.isFinite(e.oddValue))
         throw new CacheInputError(`override event ${i}: matchId and oddValue must be numbers`)
       return [
+        feedId,
         e.matchId,
         e.oddType,
         e.oddKey,
@@ -120,19 +126,20 @@ export class RecordStore {
     this.db.transaction(() => rows.forEach((row) => this.insertEvent.run(row)))()
   }
 
-  overrideEvents(matchId: number, from: number, to: number): OverrideEvent[] {
-    return (this.selectEvents.all(matchId, from, to) as EventRow[]).map(eventOfRow)
+  overrideEvents(feedId: number, matchId: number, from: number, to: number): OverrideEvent[] {
+    return (this.selectEvents.all(feedId, matchId, from, to) as EventRow[]).map(eventOfRow)
   }
 
-  recentOverrideEvents(limit: number): OverrideEvent[] {
-    return (this.selectRecentEvents.all(limit) as EventRow[]).reverse().map(eventOfRow)
+  recentOverrideEvents(feedId: number, limit: number): OverrideEvent[] {
+    return (this.selectRecentEvents.all(feedId, limit) as EventRow[]).reverse().map(eventOfRow)
   }
 
-  recordAlerts(alerts: readonly StorableAlert[]): void {
+  recordAlerts(feedId: number, alerts: readonly StorableAlert[]): void {
     const rows = alerts.map((a, i) => {
       if (typeof a.id !== 'string' || typeof a.ruleId !== 'string')
         throw new CacheInputError(`alert ${i}: id and ruleId must be strings`)
       return [
+        feedId,
         a.id,
         a.ruleId,
         a.matchId ?? null,
@@ -143,12 +150,12 @@ export class RecordStore {
     this.db.transaction(() => rows.forEach((row) => this.upsertAlert.run(row)))()
   }
 
-  alerts(from: number, to: number, limit: number): StorableAlert[] {
-    return (this.selectAlerts.all(from, to, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
+  alerts(feedId: number, from: number, to: number, limit: number): StorableAlert[] {
+    return (this.selectAlerts.all(feedId, from, to, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
   }
 
-  recentAlerts(limit: number): StorableAlert[] {
-    return (this.selectRecentAlerts.all(limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
+  recentAlerts(feedId: number, limit: number): StorableAlert[] {
+    return (this.selectRecentAlerts.all(feedId, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
   }
 
   upsertMatches(feed: string, sport: string, matches: readonly MatchRecord[], now: number): void {

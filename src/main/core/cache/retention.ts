@@ -48,7 +48,10 @@ export function compact(db: Database.Database, retentionDays: number, now: numbe
     matchesDeleted: db.prepare('DELETE FROM match WHERE updated_at < ?').run(cutoff).changes,
     // Labels stay as long as ticks they name do.
     labelsDeleted: db
-      .prepare('DELETE FROM match_labels WHERE updated_at < ? AND match_id NOT IN (SELECT match_id FROM outcome)')
+      .prepare(
+        `DELETE FROM match_labels WHERE updated_at < ?
+        AND NOT EXISTS (SELECT 1 FROM outcome o WHERE o.feed_id = match_labels.feed_id AND o.match_id = match_labels.match_id)`,
+      )
       .run(cutoff).changes,
   }))()
   return { cutoff, ticksDeleted, outcomesDeleted, ...others, pagesFreed: vacuumIncrementally(db) }

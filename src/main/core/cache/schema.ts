@@ -125,6 +125,46 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE reference;
   ALTER TABLE reference_by_feed RENAME TO reference;
   `,
+  // 5: everything else keyed by feed too: outcomes (so ticks and rollups, which hang off an outcome
+  // id, need no change to their hot key), override events, alerts and match labels. A feed is a small
+  // integer (`feed` table) so the per-tick path and the indexes carry no string. Rows from before this
+  // version are the demo feed's (feed 1), as in migration 4. Only small tables are rebuilt.
+  `
+  CREATE TABLE feed (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+  INSERT INTO feed (id, name) VALUES (1, 'demo');
+  CREATE TABLE outcome_by_feed (
+    id INTEGER PRIMARY KEY,
+    feed_id INTEGER NOT NULL,
+    match_id INTEGER NOT NULL,
+    odd_type TEXT NOT NULL,
+    odd_key TEXT NOT NULL,
+    UNIQUE (feed_id, match_id, odd_type, odd_key)
+  );
+  INSERT INTO outcome_by_feed (id, feed_id, match_id, odd_type, odd_key)
+    SELECT id, 1, match_id, odd_type, odd_key FROM outcome;
+  DROP TABLE outcome;
+  ALTER TABLE outcome_by_feed RENAME TO outcome;
+  ALTER TABLE override_event ADD COLUMN feed_id INTEGER NOT NULL DEFAULT 1;
+  DROP INDEX override_event_by_match;
+  DROP INDEX override_event_by_time;
+  CREATE INDEX override_event_by_match ON override_event (feed_id, match_id, received_ts);
+  CREATE INDEX override_event_by_time ON override_event (feed_id, received_ts);
+  ALTER TABLE alert ADD COLUMN feed_id INTEGER NOT NULL DEFAULT 1;
+  DROP INDEX alert_by_time;
+  DROP INDEX alert_by_match;
+  CREATE INDEX alert_by_time ON alert (feed_id, created_at);
+  CREATE INDEX alert_by_match ON alert (feed_id, match_id, created_at);
+  CREATE TABLE match_labels_by_feed (
+    feed_id INTEGER NOT NULL,
+    match_id INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    labels TEXT NOT NULL,
+    PRIMARY KEY (feed_id, match_id)
+  ) WITHOUT ROWID;
+  INSERT INTO match_labels_by_feed SELECT 1, match_id, updated_at, labels FROM match_labels;
+  DROP TABLE match_labels;
+  ALTER TABLE match_labels_by_feed RENAME TO match_labels;
+  `,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -8,7 +8,7 @@ import { milliToPrice, storedTick } from './tick-writer'
 const MATCH_TICKS_SQL = `
 SELECT k.t, k.server_delta, o.odd_type, o.odd_key, k.price, k.suspended
 FROM outcome o JOIN tick k ON k.outcome_id = o.id
-WHERE o.match_id = ? AND k.t >= ? AND k.t <= ?
+WHERE o.feed_id = ? AND o.match_id = ? AND k.t >= ? AND k.t <= ?
 ORDER BY k.t, k.outcome_id, k.tie`
 
 type Row = [t: number, serverDelta: number, oddType: string, oddKey: string, price: number, suspended: number]
@@ -60,15 +60,22 @@ export class TickRows {
     return latest
   }
 
-  ticks(matchId: number, from: number, to: number, limit: number, offset: number): PriceTick[] {
-    return (this.page.all(matchId, from, to, limit, offset) as Row[]).map(
+  ticks(feedId: number, matchId: number, from: number, to: number, limit: number, offset: number): PriceTick[] {
+    return (this.page.all(feedId, matchId, from, to, limit, offset) as Row[]).map(
       ([t, delta, oddType, oddKey, price, suspended]) =>
         storedTick({ matchId, oddType, oddKey }, t, delta, price, suspended),
     )
   }
 
   /** Streams the CSV in chunks of whole lines; `write` must not call back into the cache. Returns the tick count. */
-  exportCsv(matchId: number, from: number, to: number, names: CsvNames, write: (chunk: string) => void): number {
+  exportCsv(
+    feedId: number,
+    matchId: number,
+    from: number,
+    to: number,
+    names: CsvNames,
+    write: (chunk: string) => void,
+  ): number {
     write(`${CSV_HEADER}\r\n`)
     const match = csvText(names.match)
     // Named once per outcome, not once per tick.
@@ -76,6 +83,7 @@ export class TickRows {
     let lines: string[] = []
     let count = 0
     for (const [t, delta, oddType, oddKey, price, suspended] of this.all.iterate(
+      feedId,
       matchId,
       from,
       to,

@@ -65,6 +65,8 @@ export interface FlushResult {
 
 export class TickWriter {
   private buffer: PriceTick[] = []
+  /** The feed id of each buffered tick (a parallel array: no wrapper object per tick). */
+  private bufferFeeds: number[] = []
   private totalWritten = 0
   private readonly insertTick: Database.Statement
   private readonly maxTie: Database.Statement
@@ -90,12 +92,15 @@ export class TickWriter {
    * Buffers every storable tick and returns the others: one tick the cache cannot hold (a price
    * above MAX_PRICE from an override, say) must not cost the rest of the batch.
    */
-  record(ticks: readonly PriceTick[]): RefusedTick[] {
+  record(feedId: number, ticks: readonly PriceTick[]): RefusedTick[] {
     const refused: RefusedTick[] = []
     for (const tick of ticks) {
       const problem = tickProblem(tick)
       if (problem) refused.push({ tick, ...problem })
-      else this.buffer.push(tick)
+      else {
+        this.buffer.push(tick)
+        this.bufferFeeds.push(feedId)
+      }
     }
     return refused
   }
@@ -109,13 +114,16 @@ export class TickWriter {
   flush(): FlushResult {
     if (this.buffer.length === 0) return { written: 0, totalWritten: this.totalWritten }
     const batch = this.buffer
+    const feeds = this.bufferFeeds
     this.buffer = []
+    this.bufferFeeds = []
     let committed = false
     try {
-      this.db.transaction(() => this.writeBatch(batch))()
+      this.db.transaction(() => this.writeBatch(batch, feeds))()
       committed = true
     } catch (err) {
       this.buffer = batch.concat(this.buffer)
+      this.bufferFeeds = feeds.concat(this.bufferFeeds)
       // Same-ms numbering may now be ahead of the file: gaps in `tie` are harmless, reuse is not.
       throw err
     } finally {
@@ -125,10 +133,11 @@ export class TickWriter {
     return { written: batch.length, totalWritten: this.totalWritten }
   }
 
-  private writeBatch(batch: readonly PriceTick[]): void {
+  private writeBatch(batch: readonly PriceTick[], feeds: readonly number[]): void {
     const rollups = new RollupBatch()
-    for (const tick of batch) {
-      const slot = this.outcomes.slotFor(tick)
+    for (let i = 0; i < batch.length; i++) {
+      const tick = batch[i]!
+      const slot = this.outcomes.slotFor(feeds[i]!, tick)
       const oid = slot.outcome.id
       const t = Math.round(tick.receivedTs)
       const p = priceToMilli(tick.price)
