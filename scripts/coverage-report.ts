@@ -32,20 +32,20 @@ const inCore = (file: string) => file.startsWith('src/main/core/')
 
 /**
  * Line coverage each group must reach (issue 12's targets: core 90, shell 85, host 80, renderer 85,
- * overall 85). Set a point or so under the figures measured when this gate landed (core 95.2,
- * shell 87.6, host 88.1, renderer 90.4, overall 94.2; the e2e part moves a little with timing),
- * all above those targets, so the gate catches a fall from there.
+ * overall 85). Set two points under the lowest figures of five runs on a loaded machine (core 95.2,
+ * shell 87.6, host 88.0, renderer 90.2, overall 94.2; the e2e part moves a little with timing),
+ * never under those targets: the gate catches a fall without failing CI on timing alone.
  */
 const GROUPS: readonly Group[] = [
-  { name: 'core', threshold: 94, holds: inCore },
+  { name: 'core', threshold: 93, holds: inCore },
   {
     name: 'shell',
-    threshold: 86,
+    threshold: 85.5,
     holds: (file) => (file.startsWith('src/main/') && !inCore(file)) || file.startsWith('src/preload/'),
   },
-  { name: 'host', threshold: 87, holds: (file) => file.startsWith('src/host/') },
-  { name: 'renderer', threshold: 89, holds: (file) => file.startsWith('src/renderer/') },
-  { name: 'overall', threshold: 93, holds: (file) => file.startsWith('src/') },
+  { name: 'host', threshold: 86, holds: (file) => file.startsWith('src/host/') },
+  { name: 'renderer', threshold: 88, holds: (file) => file.startsWith('src/renderer/') },
+  { name: 'overall', threshold: 92, holds: (file) => file.startsWith('src/') },
 ]
 
 /**
