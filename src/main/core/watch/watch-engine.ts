@@ -265,10 +265,12 @@ export class WatchEngine {
     address: { wsUrl: string; sseUrl: string },
     decode: (json: unknown) => Decoded<T>,
     onMessage: (message: T, receivedAt: number) => void,
-    onConnected?: () => void,
+    /** Called on every (re)connect, and on every frame the stream refused, after it is counted. */
+    onMaybeMissed?: () => void,
   ): LiveStream<unknown> {
+    const id = `${service}:${w.matchId}:${kind}`
     return new LiveStream<T>({
-      id: `${service}:${w.matchId}:${kind}`,
+      id,
       service,
       kind,
       matchId: w.matchId,
@@ -276,9 +278,12 @@ export class WatchEngine {
       token: service === 'odds' ? this.o.keys.odds : this.o.keys.data,
       decode,
       onMessage,
-      onConnected,
+      onConnected: onMaybeMissed,
       onState: (h) => this.o.sinks.onStreamState?.(h),
-      onRefused: (reason, detail) => this.o.sinks.onStreamRefused?.(`${service}:${w.matchId}:${kind}`, reason, detail),
+      onRefused: (reason, detail) => {
+        this.o.sinks.onStreamRefused?.(id, reason, detail)
+        onMaybeMissed?.()
+      },
       slots: this.slots,
       transports: this.o.transports,
       staleAfterMs: this.o.staleAfterMs ?? 15_000,
@@ -288,8 +293,10 @@ export class WatchEngine {
   }
 
   /**
-   * The match's two odds streams. A delta or an override missed while either was down is only in
-   * the snapshot, so every (re)connect of either resyncs.
+   * The match's two odds streams. A delta or an override missed while either was down, or carried
+   * by a frame we refused (it may have been a price: the feed's heartbeats carry no sequence number
+   * that would show the gap later), is only in the snapshot, so either event resyncs. Resyncs
+   * coalesce: one fetch in flight and at most one after it.
    */
   private oddsStream<T>(
     w: Watched,
