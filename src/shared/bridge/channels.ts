@@ -36,6 +36,8 @@ export const INVOKE_CHANNELS = [
   'history:ticks',
   'history:export',
   'history:recent',
+  'problems:get',
+  'problems:dismiss',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -49,6 +51,7 @@ export const EVENT_CHANNELS = [
   'app:focusMatch',
   'bridge:connection',
   'bridge:dropped',
+  'problems:changed',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]
