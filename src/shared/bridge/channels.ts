@@ -38,6 +38,8 @@ export const INVOKE_CHANNELS = [
   'history:recent',
   'problems:get',
   'problems:dismiss',
+  'inspector:open',
+  'inspector:close',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -52,6 +54,7 @@ export const EVENT_CHANNELS = [
   'bridge:connection',
   'bridge:dropped',
   'problems:changed',
+  'inspector:frames',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Problem } from '../../../shared/problems'
-import { startSimulator } from '../../../sim'
+import { startSimulator, type SimulatorOptions } from '../../../sim'
 import { SCHEMA_VERSION } from '../cache/schema'
 import { HttpClient } from '../clients/http/http-client'
 import type { Core } from '../app'
@@ -26,7 +26,7 @@ afterEach(async () => {
   for (const item of running.splice(0).reverse()) await item.close()
 })
 
-async function startIn(dataDir: string, demo: Parameters<typeof startTestCore>[1]['demo'] = {}) {
+async function startIn(dataDir: string, demo: SimulatorOptions = {}) {
   const started = await startTestCore(dataDir, { demo })
   running.push({ close: () => started.core.stop() })
   return started
