@@ -42,6 +42,8 @@ export interface FaultOptions {
   burst429?: { every: number; count: number; retryAfterSeconds: number }
   /** 0..1 of HTTP answers replaced by 503. */
   error5xxRatio?: number
+  /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
+  clockOffsetMs?: number
 }
 
 export interface SimulatorInfo {
