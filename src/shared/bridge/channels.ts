@@ -36,6 +36,8 @@ export const INVOKE_CHANNELS = [
   'history:ticks',
   'history:export',
   'history:recent',
+  'inspector:open',
+  'inspector:close',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -49,6 +51,7 @@ export const EVENT_CHANNELS = [
   'app:focusMatch',
   'bridge:connection',
   'bridge:dropped',
+  'inspector:frames',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

@@ -9,6 +9,7 @@ import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
 import type { ServiceState } from '../clients/http/service-gate'
 import type { OddsClient } from '../clients/odds/odds-client'
+import type { FrameTapPoint } from '../streams/frame-tap'
 import { WatchEngine, type WatchSinks } from '../watch/watch-engine'
 import { cachedBoard, type BoardArchive } from './cached-board'
 import type { FeedSession } from './feed-session'
@@ -30,6 +31,8 @@ export interface LiveFeedOptions {
   archive: BoardArchive
   sinks: WatchSinks
   restStates: () => { odds: ServiceState; data: ServiceState }
+  /** Where the streams of every engine hand raw frames while a frame inspector is open. */
+  frames?: FrameTapPoint
 }
 
 export class LiveFeed {
@@ -62,6 +65,7 @@ export class LiveFeed {
       sinks: this.options.sinks,
       conflationMs: this.options.conflationMs(),
       maxConnections: MAX_STREAM_CONNECTIONS,
+      frames: this.options.frames,
     })
     this.follow()
   }

@@ -5,8 +5,10 @@
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
  */
 import { parseJsonSafely } from '../../../shared/safe-json'
+import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
 import { backoffDelay, type BackoffPolicy } from './backoff'
+import type { FrameTapPoint, TappedFrame, TappedStream } from './frame-tap'
 import { RateMeter } from './rate-meter'
 import type { SlotQueue } from './slots'
 import { NETWORK_TRANSPORTS, type TransportConnection, type TransportEnd, type TransportOpeners } from './transports'
@@ -50,6 +52,8 @@ export interface LiveStreamOptions<T> {
   connectTimeoutMs?: number
   /** How a connection is opened (default: the network); a bench feeds recorded frames through it. */
   transports?: TransportOpeners
+  /** Where raw frames go while a frame inspector is open (frame-tap.ts). */
+  frames?: FrameTapPoint
   clock?: () => number
   random?: () => number
 }
@@ -98,9 +102,11 @@ export class LiveStream<T> {
   private started = false
   private readonly rate: RateMeter
   private readonly clock: () => number
+  private readonly frames: FrameTapPoint
 
   constructor(private readonly o: LiveStreamOptions<T>) {
     this.clock = o.clock ?? Date.now
+    this.frames = o.frames ?? { tap: null }
     this.rate = new RateMeter(this.clock())
   }
 
@@ -150,7 +156,7 @@ export class LiveStream<T> {
       onAlive: () => {
         this.lastAliveAt = this.clock()
       },
-      onRefused: (detail: string) => this.refuse('malformed', detail),
+      onRefused: (detail: string) => this.refusedBeforeText(detail),
       onEnd: (end: TransportEnd) => this.ended(end),
     }
     // Pinged three times per stale period: one lost pong is not yet a dead socket.
@@ -182,13 +188,45 @@ export class LiveStream<T> {
     this.attempts = 0
     if (this.state === 'stale') this.setState('live')
     const json = parseJsonSafely(text)
-    if (!json.ok) {
-      this.refuse('malformed', json.detail)
-      return
-    }
-    const decoded = this.o.decode(json.value)
+    const decoded: Decoded<T> = json.ok
+      ? this.o.decode(json.value)
+      : { ok: false, reason: 'malformed', detail: json.detail }
+    // The inspector's one check on the hot path: null unless an inspector is open.
+    if (this.frames.tap !== null)
+      this.tapFrame({
+        text: this.redact(text),
+        size: Buffer.byteLength(text),
+        json: json.ok ? json.value : undefined,
+        refused: decoded.ok ? null : { reason: decoded.reason, detail: decoded.detail },
+        at: now,
+      })
     if (decoded.ok) this.o.onMessage(decoded.value, now)
     else this.refuse(decoded.reason, decoded.detail)
+  }
+
+  /** A frame the transport refused before it became text (over the size cap). */
+  private refusedBeforeText(detail: string): void {
+    if (this.frames.tap !== null)
+      this.tapFrame({
+        text: null,
+        size: null,
+        json: undefined,
+        refused: { reason: 'malformed', detail },
+        at: this.clock(),
+      })
+    this.refuse('malformed', detail)
+  }
+
+  private tapFrame(frame: TappedFrame): void {
+    const stream: TappedStream = {
+      id: this.o.id,
+      service: this.o.service,
+      kind: this.o.kind,
+      matchId: this.o.matchId,
+      transport: this.transport ?? 'ws',
+      url: this.transport === 'sse' ? this.o.sseUrl : this.o.wsUrl,
+    }
+    this.frames.tap?.frame(stream, frame)
   }
 
   private refuse(reason: 'malformed' | 'unknown_kind', detail: string): void {
@@ -264,7 +302,7 @@ export class LiveStream<T> {
 
   /** Error text can echo a URL; the token must never reach health, logs or the bridge. */
   private redact(message: string): string {
-    return this.o.token ? message.split(this.o.token).join('***') : message
+    return this.o.token ? message.split(this.o.token).join(REDACTED) : message
   }
 
   private setState(state: StreamState): void {

@@ -20,6 +20,7 @@ import { summarizeService, type FeedHealth, type StreamHealth } from '../../../s
 import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
 import { malformed, typedDecoder } from '../streams/decode'
+import type { FrameTapPoint } from '../streams/frame-tap'
 import { LiveStream, type Decoded, type StreamSpec } from '../streams/live-stream'
 import { SlotQueue } from '../streams/slots'
 import type { TransportOpeners } from '../streams/transports'
@@ -62,6 +63,8 @@ export interface WatchEngineOptions {
   clock?: () => number
   /** How streams connect (default: the network); lets a bench replay frames with no socket. */
   transports?: TransportOpeners
+  /** Where every stream hands its raw frames while a frame inspector is open. */
+  frames?: FrameTapPoint
 }
 
 export interface WatchTarget {
@@ -283,6 +286,7 @@ export class WatchEngine {
       },
       slots: this.slots,
       transports: this.o.transports,
+      frames: this.o.frames,
       staleAfterMs: this.o.staleAfterMs ?? 15_000,
       backoff: this.o.backoff ?? DEFAULT_BACKOFF,
       clock: this.clock,
