@@ -35,15 +35,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const engine = new OddsEngine(lookups, clock, hub, seed, options.rate ?? 200)
   const dataLive = new DataLive(lookups, clock, hub)
 
-  const server = new SimHttpServer(hub, faults, (ctx, methodAllowed) => {
-    if (!methodAllowed)
-      return jsonReply(405, {
-        error: 'method_not_allowed',
-        message: `${ctx.method} is not allowed on ${ctx.url.pathname}`,
-      })
-    if (ctx.url.pathname.startsWith('/data/')) return postgrestError(404, 'PGRST125', `no route ${ctx.url.pathname}`)
-    return jsonReply(404, { error: 'not_found', message: `no route ${ctx.url.pathname}` })
-  })
+  const server = new SimHttpServer(
+    hub,
+    faults,
+    (ctx, methodAllowed) => {
+      if (!methodAllowed)
+        return jsonReply(405, {
+          error: 'method_not_allowed',
+          message: `${ctx.method} is not allowed on ${ctx.url.pathname}`,
+        })
+      if (ctx.url.pathname.startsWith('/data/')) return postgrestError(404, 'PGRST125', `no route ${ctx.url.pathname}`)
+      return jsonReply(404, { error: 'not_found', message: `no route ${ctx.url.pathname}` })
+    },
+    clock,
+  )
   registerDataRoutes(server, { lookups, clock, apiKey, faults })
   registerOddsRoutes(server, { world, lookups, engine, clock })
   registerImageRoutes(server, world)
@@ -51,6 +56,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   let dropTimer: NodeJS.Timeout | undefined
   const setFaults = (f: FaultOptions): void => {
     faults.set(f)
+    clock.setServerSkew(f.clockOffsetMs ?? 0)
     if (dropTimer) clearInterval(dropTimer)
     dropTimer = undefined
     if (f.dropEverySeconds && f.dropEverySeconds > 0)

@@ -42,6 +42,8 @@ export interface FaultOptions {
    * this status, as a service that offers only per-event streams would; per-event streams still work.
    */
   refuseTypeStreams?: 403 | 404
+  /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
+  clockOffsetMs?: number
 }
 
 export interface SimulatorInfo {
