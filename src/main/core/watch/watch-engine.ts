@@ -8,15 +8,23 @@
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import type { LiveDataType } from '../../../shared/wire/data-service'
+import { LatencyWindow } from '../../../shared/latency-window'
 import {
   isPlainPriceMessage,
   MatchPricesWire,
+  oddsSendTime,
   OverridesStreamMessage,
   UPDATE_MESSAGE_TYPES,
   UpdatesMessage,
   type OverrideMessage,
 } from '../../../shared/wire/odds'
-import { summarizeService, type FeedHealth, type StreamHealth } from '../../../shared/health'
+import {
+  summarizeService,
+  type FeedHealth,
+  type FeedLag,
+  type FeedService,
+  type StreamHealth,
+} from '../../../shared/health'
 import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
 import { malformed, typedDecoder } from '../streams/decode'
@@ -131,6 +139,8 @@ export class WatchEngine {
   private readonly clock: () => number
   private readonly sweep: NodeJS.Timeout
   private readonly data: DeskDataStreams
+  /** Lag of every odds message over the last minute (the data service's messages carry no time). */
+  private readonly oddsLag = new LatencyWindow()
   private closed = false
 
   constructor(private readonly o: WatchEngineOptions) {
@@ -258,9 +268,17 @@ export class WatchEngine {
     ]
     return {
       at: now,
-      services: [summarizeService('odds', streams, null, now), summarizeService('data', streams, null, now)],
+      services: [
+        summarizeService('odds', streams, null, now, this.feedLag('odds', now)),
+        summarizeService('data', streams, null, now, this.feedLag('data', now)),
+      ],
       streams,
     }
+  }
+
+  /** The service's feed lag over the last minute; the data service's messages carry no send time (D4). */
+  feedLag(service: FeedService, now = this.clock()): FeedLag {
+    return service === 'odds' ? { timed: true, lastMinute: this.oddsLag.summary(now) } : { timed: false }
   }
 
   close(): void {
@@ -279,6 +297,7 @@ export class WatchEngine {
     return new LiveStream<T>({
       ...spec,
       token: spec.service === 'odds' ? this.o.keys.odds : this.o.keys.data,
+      ...(spec.service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
       onState: (h) => this.o.sinks.onStreamState?.(h),
       onRefused: (reason, detail) => {
         this.o.sinks.onStreamRefused?.(spec.id, reason, detail)
