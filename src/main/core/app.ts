@@ -29,12 +29,15 @@ import { SecretScrubber } from './faults/secret-scrubber'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
+import { FrameInspector } from './inspector/frame-inspector'
+import type { FrameTapPoint } from './streams/frame-tap'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { KeyAccount, SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
 import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
+import { createProblems, watchKeychain, type Problems } from './problems/problem-sources'
 import type { BoardPatch } from '../../shared/board'
 import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
@@ -81,6 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
   const feeds = createFeedClients(options, base)
+  watchKeychain(base.problems.board, feeds.keys, options.info.platform)
   const images = createTeamImages(options.info.dataDir, feeds.dataClient)
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
@@ -101,6 +105,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cache: feeds.archive,
     labels: watching.labeller,
     ports: options.ports,
+    inspector: watching.inspector,
   })
 
   await feeds.session.refresh()
@@ -110,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const timers = startTimers(options, { router, health, compact, startedAt })
   const stop = async () => {
     for (const timer of timers) clearInterval(timer)
+    watching.inspector.stop()
     watching.live.close()
     watching.alerts.dispose()
     await feeds.session.stop()
@@ -138,15 +144,19 @@ interface Foundation {
   /** The process faults are counted under (main in Electron, host in the browser host). */
   where: FaultProcess
   refusals: ReturnType<typeof refusalReporters>
+  /** Keeps keys out of what the core shows: the fault path's, and the frame inspector's. */
+  scrubber: SecretScrubber
   secrets: SecretStore
   router: BridgeRouter
   settings: SettingsService
   watchlists: WatchlistService
   cache: Cache
+  /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks. */
+  problems: Problems
 }
 
 function openFoundation(options: CoreOptions): Foundation {
-  const { log, faults, secrets } = createFaultPath(options)
+  const { log, faults, secrets, scrubber } = createFaultPath(options)
   const where = coreProcess(options.info)
   const refusals = refusalReporters(faults, where, (line) => log.error(line))
   const router = new BridgeRouter({
@@ -170,7 +180,11 @@ function openFoundation(options: CoreOptions): Foundation {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
-  return { log, faults, where, refusals, secrets, router, settings, watchlists, cache }
+  const problems = createProblems(router, options.info.platform, {
+    cache: cache.setAside,
+    settings: options.settingsSetAside ?? null,
+  })
+  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
 }
 
 /** The feed session (demo or real), the REST clients of both services, and the keys they use. */
@@ -187,7 +201,12 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     log: base.log,
   })
   const httpClient = (service: KeyAccount) =>
-    new HttpClient({ service, getKey: () => session.getKey(service), onRefused: refusals.restAnswer })
+    new HttpClient({
+      service,
+      getKey: () => session.getKey(service),
+      onRefused: refusals.restAnswer,
+      onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
+    })
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
   const endpoints = () => session.endpoints()
@@ -223,13 +242,21 @@ function createTeamImages(dataDir: string, dataClient: DataServiceClient): Image
 
 /**
  * The one-way flow from the live feed: ticks to the cache, price changes and overrides to the
- * alert rules, board patches to the bridge; and the labeller that names matches for both.
+ * alert rules, board patches to the bridge; the labeller that names matches for both; and the
+ * frame inspector, which every engine's streams hand raw frames to while a page has it open.
  */
 function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClients) {
   const { faults, where, router, watchlists } = base
   const { archive } = feeds
   const alerts = createAlerts(options, base, archive, () => labeller)
+  const frames: FrameTapPoint = { tap: null }
+  const inspector = new FrameInspector({
+    point: frames,
+    scrub: (text) => base.scrubber.scrub(text),
+    send: (batch) => router.emit('inspector:frames', batch),
+  })
   const live = new LiveFeed({
+    frames,
     session: feeds.session,
     odds: feeds.oddsClient,
     conflationMs: () => base.settings.get().conflationMs,
@@ -266,7 +293,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     liveLayout: (matchId) => live.layout(matchId),
     cache: archive,
   })
-  return { alerts, live, labeller }
+  return { alerts, live, labeller, inspector }
 }
 type Watching = ReturnType<typeof createWatching>
 
@@ -322,6 +349,7 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     })
   })
   session.onChange((mode) => {
+    base.problems.clockSkew.reset()
     router.emit('feed:mode', mode)
     base.watchlists.useFeed(mode.mode)
     reportUnreadableAlerts(base, alerts.replaceWith(feeds.archive.recentAlerts(ALERT_LIST_CAP)))
@@ -367,7 +395,12 @@ function startTimers(
  * The fault door and what it needs: every core log line also goes to a ring (the crash file's last
  * lines), and every key read from or written to the keychain is remembered so it is scrubbed.
  */
-function createFaultPath(options: CoreOptions): { log: CoreLog; faults: FaultLog; secrets: SecretStore } {
+function createFaultPath(options: CoreOptions): {
+  log: CoreLog
+  faults: FaultLog
+  secrets: SecretStore
+  scrubber: SecretScrubber
+} {
   const ring = new LogRing()
   const log = ringLog(options.log, ring)
   const scrubber = new SecretScrubber()
@@ -378,7 +411,7 @@ function createFaultPath(options: CoreOptions): { log: CoreLog; faults: FaultLog
     crashDir: crashDirOf(options.info.dataDir),
     appVersion: options.info.version,
   })
-  return { log, faults, secrets: scrubber.watch(options.secrets) }
+  return { log, faults, secrets: scrubber.watch(options.secrets), scrubber }
 }
 
 /** The process the core runs in, as faults name it: Electron's main, or the browser host. */

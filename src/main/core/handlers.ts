@@ -25,6 +25,7 @@ import type { FeedSession } from './session/feed-session'
 import type { LiveFeed } from './session/live-feed'
 import type { OddsClient } from './clients/odds/odds-client'
 import type { HostPorts } from './host-ports'
+import type { FrameInspector } from './inspector/frame-inspector'
 import type { KeyResult, KeyService } from './secrets/key-service'
 import type { SettingsService } from './settings'
 import type { WatchlistService } from './watchlists/watchlist-service'
@@ -45,6 +46,7 @@ export interface HandlerServices {
   cache: FeedScopedArchive
   labels: MatchLabeller
   ports: HostPorts
+  inspector: FrameInspector
 }
 
 /** Discover marks priced matches from this many pages of the odds feed's match list: enough for a day's card. */
@@ -115,6 +117,14 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
     return { matchId, ok: answer.ok, margins, problems: answer.problems ?? [] }
   })
   router.handle('window:openMatch', ({ matchId }) => s.ports.windows.openMatch(matchId))
+  router.handle('inspector:open', ({ lease }) => {
+    s.inspector.open(lease)
+    return null
+  })
+  router.handle('inspector:close', ({ lease }) => {
+    s.inspector.close(lease)
+    return null
+  })
 
   router.handle('alerts:list', () => s.alerts.list())
   router.handle('alerts:markRead', ({ ids }) => s.alerts.markRead(ids))

@@ -36,6 +36,10 @@ export const INVOKE_CHANNELS = [
   'history:ticks',
   'history:export',
   'history:recent',
+  'problems:get',
+  'problems:dismiss',
+  'inspector:open',
+  'inspector:close',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -49,6 +53,8 @@ export const EVENT_CHANNELS = [
   'app:focusMatch',
   'bridge:connection',
   'bridge:dropped',
+  'problems:changed',
+  'inspector:frames',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

@@ -26,6 +26,13 @@ describe('SecretScrubber', () => {
     expect(new SecretScrubber().scrub(text)).toBe(text)
   })
 
+  it('changes nothing in text it already scrubbed', () => {
+    const scrubber = new SecretScrubber()
+    const once = scrubber.scrub('GET /live?token=abc123 Authorization: Bearer abc.def; sent Bearer xyz.uvw')
+    expect(once).toBe(`GET /live?token=${REDACTED} Authorization: ${REDACTED}; sent Bearer ${REDACTED}`)
+    expect(scrubber.scrub(once)).toBe(once)
+  })
+
   it('remembers the keys that pass through the keychain port, read or written', async () => {
     const stored = new Map<KeyAccount, string>([['odds-feed', 'read-key-1']])
     const store: SecretStore = {

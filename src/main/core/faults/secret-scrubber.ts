@@ -9,9 +9,13 @@ import type { KeyAccount, SecretStore } from '../secrets/secret-store'
 
 export const REDACTED = '[redacted]'
 
-const NAMED_SECRET =
-  /\b(token|api[_-]?key|key|secret|password|authorization|x-rapidapi-key)(["']?\s*[=:]\s*["']?)(bearer\s+)?[^\s&"',;)}\]]+/gi
-const BEARER = /\bbearer\s+[^\s"',;)}\]]+/gi
+/** Not a value already replaced: scrubbing scrubbed text (a stream's redacted frame) changes nothing. */
+const NOT_REDACTED = String.raw`(?!\[redacted\])`
+const NAMED_SECRET = new RegExp(
+  String.raw`\b(token|api[_-]?key|key|secret|password|authorization|x-rapidapi-key)(["']?\s*[=:]\s*["']?)(bearer\s+)?${NOT_REDACTED}[^\s&"',;)}\]]+`,
+  'gi',
+)
+const BEARER = new RegExp(String.raw`\bbearer\s+${NOT_REDACTED}[^\s"',;)}\]]+`, 'gi')
 /**
  * 20+ letters and digits in one run, with both: the random part of API keys and tokens, not words,
  * stack frames, or times and paths (those are broken up by `-`, `:`, `/`).
