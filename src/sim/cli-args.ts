@@ -1,7 +1,8 @@
 /**
  * Command-line options of `npm run sim`. `--faults` takes a comma list:
- * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1`
- * (burst429 = every:count:retryAfterSeconds). Bad input is a typed error, never a crash.
+ * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000,refusetype=404`
+ * (burst429 = every:count:retryAfterSeconds; refusetype = the status, 403 or 404, answered to a
+ * data stream of every event of a type). Bad input is a typed error, never a crash.
  */
 import type { FaultOptions, SimulatorOptions } from './types'
 
@@ -25,7 +26,13 @@ function number(flag: string, text: string | undefined, min: number, max = Numbe
 }
 
 type NumberFault =
-  'dropEverySeconds' | 'malformedRatio' | 'unknownKindRatio' | 'hostileRatio' | 'slowMs' | 'error5xxRatio'
+  | 'dropEverySeconds'
+  | 'malformedRatio'
+  | 'unknownKindRatio'
+  | 'hostileRatio'
+  | 'slowMs'
+  | 'error5xxRatio'
+  | 'oddsStreamDelayMs'
 
 const NUMBER_FAULTS: Record<string, { field: NumberFault; min: number; max?: number }> = {
   drop: { field: 'dropEverySeconds', min: 0.1 },
@@ -34,6 +41,7 @@ const NUMBER_FAULTS: Record<string, { field: NumberFault; min: number; max?: num
   hostile: { field: 'hostileRatio', min: 0, max: 1 },
   slow: { field: 'slowMs', min: 0 },
   error5xx: { field: 'error5xxRatio', min: 0, max: 1 },
+  oddsdelay: { field: 'oddsStreamDelayMs', min: 0 },
 }
 
 export function parseFaults(text: string): FaultOptions {
@@ -50,8 +58,13 @@ export function parseFaults(text: string): FaultOptions {
         count: number('burst429 count', count, 1),
         retryAfterSeconds: number('burst429 retryAfter', retry, 0),
       }
+    } else if (name === 'refusetype') {
+      if (value !== '403' && value !== '404') throw new CliError(`refusetype needs 403 or 404, got '${value ?? ''}'`)
+      faults.refuseTypeStreams = value === '403' ? 403 : 404
     } else {
-      throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx`)
+      throw new CliError(
+        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay, refusetype`,
+      )
     }
   }
   return faults

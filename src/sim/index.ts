@@ -5,7 +5,7 @@
  */
 import { Faults } from './faults'
 import { registerDataRoutes, postgrestError } from './data/routes'
-import { DataLive } from './data/live'
+import { DATA_LIVE_CHANNEL_PREFIX, DataLive } from './data/live'
 import { Hub } from './http/hub'
 import { jsonReply, SimHttpServer } from './http/server'
 import { registerImageRoutes } from './images'
@@ -35,22 +35,28 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const engine = new OddsEngine(lookups, clock, hub, seed, options.rate ?? 200)
   const dataLive = new DataLive(lookups, clock, hub)
 
-  const server = new SimHttpServer(hub, faults, (ctx, methodAllowed) => {
-    if (!methodAllowed)
-      return jsonReply(405, {
-        error: 'method_not_allowed',
-        message: `${ctx.method} is not allowed on ${ctx.url.pathname}`,
-      })
-    if (ctx.url.pathname.startsWith('/data/')) return postgrestError(404, 'PGRST125', `no route ${ctx.url.pathname}`)
-    return jsonReply(404, { error: 'not_found', message: `no route ${ctx.url.pathname}` })
-  })
-  registerDataRoutes(server, { lookups, clock, apiKey })
+  const server = new SimHttpServer(
+    hub,
+    faults,
+    (ctx, methodAllowed) => {
+      if (!methodAllowed)
+        return jsonReply(405, {
+          error: 'method_not_allowed',
+          message: `${ctx.method} is not allowed on ${ctx.url.pathname}`,
+        })
+      if (ctx.url.pathname.startsWith('/data/')) return postgrestError(404, 'PGRST125', `no route ${ctx.url.pathname}`)
+      return jsonReply(404, { error: 'not_found', message: `no route ${ctx.url.pathname}` })
+    },
+    clock,
+  )
+  registerDataRoutes(server, { lookups, clock, apiKey, faults })
   registerOddsRoutes(server, { world, lookups, engine, clock })
   registerImageRoutes(server, world)
 
   let dropTimer: NodeJS.Timeout | undefined
   const setFaults = (f: FaultOptions): void => {
     faults.set(f)
+    clock.setServerSkew(f.clockOffsetMs ?? 0)
     if (dropTimer) clearInterval(dropTimer)
     dropTimer = undefined
     if (f.dropEverySeconds && f.dropEverySeconds > 0)
@@ -79,6 +85,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (dropTimer) clearInterval(dropTimer)
       engine.stop()
       dataLive.stop()
+      hub.close()
       await server.close()
     },
     control: {
@@ -92,7 +99,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return snapshot
       },
       liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),
-      stats: () => ({ priceMessagesSent: engine.priceMessagesSent, connections: hub.connections }),
+      stats: () => ({
+        priceMessagesSent: engine.priceMessagesSent,
+        connections: hub.connections,
+        dataLiveConnections: hub.connectionsOn(DATA_LIVE_CHANNEL_PREFIX),
+      }),
       faultsDelivered: () => ({ ...hub.delivered, answered429: faults.answered429 }),
     },
   }

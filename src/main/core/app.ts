@@ -37,6 +37,7 @@ import { SettingsService, type KeyValueStore } from './settings'
 import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
+import { createProblems, watchKeychain, type Problems } from './problems/problem-sources'
 import type { BoardPatch } from '../../shared/board'
 import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
@@ -83,6 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
   const feeds = createFeedClients(options, base)
+  watchKeychain(base.problems.board, feeds.keys, options.info.platform)
   const images = createTeamImages(options.info.dataDir, feeds.dataClient)
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
@@ -149,6 +151,8 @@ interface Foundation {
   settings: SettingsService
   watchlists: WatchlistService
   cache: Cache
+  /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks. */
+  problems: Problems
 }
 
 function openFoundation(options: CoreOptions): Foundation {
@@ -176,7 +180,11 @@ function openFoundation(options: CoreOptions): Foundation {
     onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
-  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache }
+  const problems = createProblems(router, options.info.platform, {
+    cache: cache.setAside,
+    settings: options.settingsSetAside ?? null,
+  })
+  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
 }
 
 /** The feed session (demo or real), the REST clients of both services, and the keys they use. */
@@ -193,7 +201,12 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     log: base.log,
   })
   const httpClient = (service: KeyAccount) =>
-    new HttpClient({ service, getKey: () => session.getKey(service), onRefused: refusals.restAnswer })
+    new HttpClient({
+      service,
+      getKey: () => session.getKey(service),
+      onRefused: refusals.restAnswer,
+      onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
+    })
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
   const endpoints = () => session.endpoints()
@@ -336,6 +349,7 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     })
   })
   session.onChange((mode) => {
+    base.problems.clockSkew.reset()
     router.emit('feed:mode', mode)
     base.watchlists.useFeed(mode.mode)
     reportUnreadableAlerts(base, alerts.replaceWith(feeds.archive.recentAlerts(ALERT_LIST_CAP)))

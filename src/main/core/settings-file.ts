@@ -15,6 +15,8 @@ export interface SetAsideSettings {
   movedTo: string
   /** Why, in words. */
   problem: string
+  /** Epoch ms it was set aside. */
+  at: number
 }
 
 function problemOf(text: string): string | null {
@@ -33,5 +35,5 @@ export function setAsideUnreadableSettings(dataDir: string, now = Date.now()): S
   if (problem === null) return null
   const movedTo = `${file}.corrupt-${now}`
   fs.renameSync(file, movedTo)
-  return { movedTo, problem }
+  return { movedTo, problem, at: now }
 }

@@ -36,6 +36,8 @@ export const INVOKE_CHANNELS = [
   'history:ticks',
   'history:export',
   'history:recent',
+  'problems:get',
+  'problems:dismiss',
   'inspector:open',
   'inspector:close',
 ] as const
@@ -51,6 +53,7 @@ export const EVENT_CHANNELS = [
   'app:focusMatch',
   'bridge:connection',
   'bridge:dropped',
+  'problems:changed',
   'inspector:frames',
 ] as const
 

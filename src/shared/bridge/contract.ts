@@ -18,6 +18,7 @@ import {
   SetKeyInput,
 } from '../keys'
 import { AppHealth } from '../health'
+import { DismissProblemInput, ProblemList } from '../problems'
 import { FrameBatch, InspectorLease } from '../inspector'
 import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
 import { Settings, SettingsPatch } from '../settings'
@@ -112,6 +113,9 @@ export const invokeContract = {
   'history:export': { input: HistoryRange, output: ExportResult },
   /** The tape and override alerts of before a restart (the renderer asks once, on start). */
   'history:recent': { input: NoInput, output: RecentHistory },
+  /** The problems banner stack as main has it now (a page load starts here; `problems:changed` follows). */
+  'problems:get': { input: NoInput, output: ProblemList },
+  'problems:dismiss': { input: DismissProblemInput, output: ProblemList },
   /** The page's frame inspector is open (called again every INSPECTOR_RENEW_MS while it stays open). */
   'inspector:open': { input: InspectorLease, output: z.null() },
   'inspector:close': { input: InspectorLease, output: z.null() },
@@ -130,6 +134,7 @@ export const eventContract = {
   'bridge:connection': BridgeConnection,
   /** Main dropped an event on this channel (it failed its schema): fetch that state afresh. */
   'bridge:dropped': z.object({ channel: z.enum(EVENT_CHANNELS) }),
+  'problems:changed': ProblemList,
   /** Raw frames for the open frame inspectors, every 250 ms while any is open. */
   'inspector:frames': FrameBatch,
 } as const satisfies { [C in EventChannel]: z.ZodType }

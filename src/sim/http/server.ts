@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Faults } from '../faults'
+import type { WorldClock } from '../world/clock'
 import type { Hub, Sink } from './hub'
 import { Router, type Params } from './router'
 
@@ -61,6 +62,7 @@ export class SimHttpServer {
     private readonly hub: Hub,
     private readonly faults: Faults,
     private readonly notFound: (ctx: RequestContext, methodAllowed: boolean) => Reply,
+    private readonly clock: Pick<WorldClock, 'serverNow'>,
   ) {
     this.server.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket, head))
   }
@@ -91,6 +93,8 @@ export class SimHttpServer {
   }
 
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The server's own clock, as every HTTP server states it (Node would send the wall clock's).
+    res.setHeader('date', new Date(this.clock.serverNow()).toUTCString())
     try {
       const body = await readBody(req)
       const ctx = this.context(req, body)

@@ -144,7 +144,7 @@ export class OddsEngine {
     }
     if (now - this.lastHeartbeat >= HEARTBEAT_EVERY_MS) {
       this.lastHeartbeat = now
-      this.hub.broadcast('odds:', `{"type":"heartbeat","ts":${now}}`)
+      this.hub.broadcast('odds:', `{"type":"heartbeat","ts":${this.clock.stamp(now)}}`)
     }
     this.budget = Math.min(this.budget + (this.rate * (now - this.lastTick)) / 1000, this.rate * MAX_BUDGET_S)
     this.lastTick = now
@@ -158,14 +158,14 @@ export class OddsEngine {
     let idle = 0
     while (this.budget >= 1 && idle < this.live.length * IDLE_STEPS_PER_MATCH) {
       const p = this.live[Math.floor(this.pick.next() * this.live.length)] as PricedMatch
-      const sent = this.move(p, now)
+      const sent = this.move(p, this.clock.stamp(now))
       if (sent === 0) idle++
       this.budget -= sent
     }
   }
 
   /** One walk step of one match; returns the number of price messages it produced. */
-  private move(p: PricedMatch, now: number): number {
+  private move(p: PricedMatch, ts: number): number {
     const moved = p.book.step(p.bias)
     if (!moved) return 0
     const { market, changed } = moved
@@ -181,7 +181,7 @@ export class OddsEngine {
       if (!listening) continue
       this.hub.publish(
         channel,
-        `{"type":"price","matchId":${p.match.id},"oddType":${market.quotedOddType},"oddKey":${market.quotedOddKeys[i]},"price":${market.prices[i]},"suspended":false,"seq":${seq},"ts":${now}}`,
+        `{"type":"price","matchId":${p.match.id},"oddType":${market.quotedOddType},"oddKey":${market.quotedOddKeys[i]},"price":${market.prices[i]},"suspended":false,"seq":${seq},"ts":${ts}}`,
       )
     }
     this.priceMessagesSent += sent
@@ -238,13 +238,12 @@ export class OddsEngine {
   private publishUpdate(p: PricedMatch, publish: boolean, build: (seq: number, ts: number) => object): void {
     const seq = ++p.book.seq
     const channel = updatesChannel(p.sport, p.match.id)
-    if (publish && this.hub.has(channel)) this.hub.publish(channel, JSON.stringify(build(seq, this.clock.realNow())))
+    if (publish && this.hub.has(channel)) this.hub.publish(channel, JSON.stringify(build(seq, this.clock.serverNow())))
   }
 
   private publishOverride(t: OverrideTransition): void {
     const p = this.priced.get(t.matchId)
     if (!p) return
-    const now = this.clock.realNow()
     const { entry } = t
     const message: OverrideMessage = {
       type: 'override',
@@ -258,7 +257,7 @@ export class OddsEngine {
       durationSeconds: entry.durationSeconds,
       setAt: entry.setAt,
       expiresAt: entry.expiresAt,
-      ts: now,
+      ts: this.clock.serverNow(),
     }
     const channel = overridesChannel(p.sport, t.matchId)
     if (this.hub.has(channel)) this.hub.publish(channel, JSON.stringify(message))

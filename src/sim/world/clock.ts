@@ -10,6 +10,8 @@ import { SPORT_RULES } from './sports'
 
 export class WorldClock {
   private readonly realStart: number
+  /** How far the server's own clock is off the wall clock (the `clockOffsetMs` fault). */
+  private serverSkewMs = 0
 
   /** World time is `startTime` at the moment the clock is made, then runs `speed` times faster. */
   constructor(
@@ -27,6 +29,19 @@ export class WorldClock {
 
   realNow(): number {
     return this.now()
+  }
+
+  setServerSkew(ms: number): void {
+    this.serverSkewMs = ms
+  }
+
+  /** What the server's clock reads at wall-clock `realMs`: the time it stamps (messages' `ts`, HTTP `Date`). */
+  stamp(realMs: number): number {
+    return realMs + this.serverSkewMs
+  }
+
+  serverNow(): number {
+    return this.stamp(this.now())
   }
 }
 

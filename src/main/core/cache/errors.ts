@@ -18,6 +18,8 @@ export class CacheFileError extends Error {
     /** Where the unusable file now lives. */
     readonly movedTo: string,
     detail: string,
+    /** Epoch ms it was set aside: what the file holds was recorded before then. */
+    readonly at: number,
   ) {
     super(`cache file ${file} is ${PROBLEM_WORDS[problem]} (${detail}); moved to ${movedTo}`)
   }

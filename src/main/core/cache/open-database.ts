@@ -156,8 +156,9 @@ export function openDatabase(file: string, now: () => number = Date.now): Opened
     inspectExisting(file)
   } catch (err) {
     if (!(err instanceof UnusableFile)) throw err
-    const movedTo = setAsideFile(file, err.problem, now())
-    return { db: openAndPrepare(file), setAside: new CacheFileError(err.problem, file, movedTo, err.message) }
+    const at = now()
+    const movedTo = setAsideFile(file, err.problem, at)
+    return { db: openAndPrepare(file), setAside: new CacheFileError(err.problem, file, movedTo, err.message, at) }
   }
   return { db: openAndPrepare(file), setAside: null }
 }

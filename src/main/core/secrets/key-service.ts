@@ -32,6 +32,9 @@ export interface KeyChange {
   status: KeyStatus
 }
 
+/** Whether the last keychain call went through; `reason` says why not, in the adapter's words. */
+export type KeychainState = { reachable: true } | { reachable: false; reason: string }
+
 export interface KeyServiceOptions {
   store: SecretStore
   testers: Record<KeyAccount, KeyTester>
@@ -46,6 +49,8 @@ export class KeyService {
   private readonly cache = new Map<KeyAccount, string | null>()
   private readonly lastTests = new Map<KeyAccount, KeyTestResult>()
   private readonly listeners = new Set<(change: KeyChange) => void>()
+  private readonly keychainListeners = new Set<(state: KeychainState) => void>()
+  private keychain: KeychainState | null = null
   private readonly now: () => number
 
   constructor(private readonly options: KeyServiceOptions) {
@@ -55,6 +60,12 @@ export class KeyService {
   onChange(listener: (change: KeyChange) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /** Hears when the keychain becomes unreachable or reachable again (on the next call that tells). */
+  onKeychainChange(listener: (state: KeychainState) => void): () => void {
+    this.keychainListeners.add(listener)
+    return () => this.keychainListeners.delete(listener)
   }
 
   async status(): Promise<KeyResult<KeysStatus>> {
@@ -121,12 +132,24 @@ export class KeyService {
 
   private async guard<T>(operation: () => Promise<T>): Promise<KeyResult<T>> {
     try {
-      return { ok: true, value: await operation() }
+      const value = await operation()
+      this.keychainSeen({ reachable: true })
+      return { ok: true, value }
     } catch (error) {
       // Only the adapter's own words cross; any other error text could carry anything.
       const message = error instanceof SecretStoreError ? error.message : 'no keychain available'
+      this.keychainSeen({ reachable: false, reason: message })
       return { ok: false, error: { code: 'no_keychain', message } }
     }
+  }
+
+  private keychainSeen(state: KeychainState): void {
+    const before = this.keychain
+    this.keychain = state
+    const same =
+      before !== null && (before.reachable ? state.reachable : !state.reachable && before.reason === state.reason)
+    if (same) return
+    for (const listener of this.keychainListeners) listener(state)
   }
 
   private statusOf(account: KeyAccount, set: boolean): KeyStatus {

@@ -4,6 +4,7 @@
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
  */
+import type { LatencyWindow } from '../../../shared/latency-window'
 import { parseJsonSafely } from '../../../shared/safe-json'
 import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
@@ -19,7 +20,8 @@ export interface LiveStreamOptions<T> {
   id: string
   service: FeedService
   kind: string
-  matchId: number
+  /** The match this stream carries; null for a stream of every event (the data service's per-type streams). */
+  matchId: number | null
   /** Stream address without the token (`ws:`/`wss:`). */
   wsUrl: string
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
@@ -28,10 +30,23 @@ export interface LiveStreamOptions<T> {
   decode: (json: unknown) => Decoded<T>
   onMessage: (message: T, receivedAt: number) => void
   /**
+   * The feed's own send time of an accepted message (epoch ms) from its parsed frame, null where it
+   * carries none. Absent: the feed's messages carry no time, and the stream reports no lag.
+   */
+  sentAt?: (json: unknown) => number | null
+  /** Where the lag of every timed message goes: the service's window over the last minute. */
+  lag?: LatencyWindow
+  /**
    * Every message refused (already counted in this stream's health as malformed or unknown kind):
    * for the log line, never a second count.
    */
   onRefused?: (reason: 'malformed' | 'unknown_kind', detail: string) => void
+  /**
+   * HTTP answers that mean "this address is not served here" rather than a fault to retry or a
+   * refused key. When the event stream (tried after WebSocket) answers one, the stream stops,
+   * closed, and says so once here; its owner decides what replaces it.
+   */
+  addressRefused?: { statuses: readonly number[]; onRefused(status: number): void }
   /** Every connect and reconnect, before any message of the new connection. */
   onConnected?: () => void
   onState?: (health: StreamHealth) => void
@@ -50,6 +65,22 @@ export interface LiveStreamOptions<T> {
   clock?: () => number
   random?: () => number
 }
+
+/** What the owner of a stream chooses; the rest (token, slots, timing, sinks) its engine fills in. */
+export type StreamSpec<T> = Pick<
+  LiveStreamOptions<T>,
+  | 'id'
+  | 'service'
+  | 'kind'
+  | 'matchId'
+  | 'wsUrl'
+  | 'sseUrl'
+  | 'decode'
+  | 'onMessage'
+  | 'onConnected'
+  | 'onRefused'
+  | 'addressRefused'
+>
 
 function withToken(url: string, token: string): string {
   const u = new URL(url)
@@ -76,6 +107,7 @@ export class LiveStream<T> {
   private reconnects = 0
   private malformed = 0
   private unknownKind = 0
+  private lastLagMs: number | null = null
   private started = false
   private readonly rate: RateMeter
   private readonly clock: () => number
@@ -116,6 +148,7 @@ export class LiveStream<T> {
       malformed: this.malformed,
       unknownKind: this.unknownKind,
       lastError: this.lastError,
+      lagMs: this.lastLagMs,
     }
   }
 
@@ -177,8 +210,19 @@ export class LiveStream<T> {
         refused: decoded.ok ? null : { reason: decoded.reason, detail: decoded.detail },
         at: now,
       })
-    if (decoded.ok) this.o.onMessage(decoded.value, now)
-    else this.refuse(decoded.reason, decoded.detail)
+    if (!decoded.ok) {
+      this.refuse(decoded.reason, decoded.detail)
+      return
+    }
+    this.measureLag(json.ok ? json.value : undefined, now)
+    this.o.onMessage(decoded.value, now)
+  }
+
+  private measureLag(json: unknown, receivedAt: number): void {
+    const sentAt = this.o.sentAt?.(json) ?? null
+    if (sentAt === null) return
+    this.lastLagMs = receivedAt - sentAt
+    this.o.lag?.record(this.lastLagMs, receivedAt)
   }
 
   /** A frame the transport refused before it became text (over the size cap). */
@@ -231,15 +275,22 @@ export class LiveStream<T> {
   private ended(end: TransportEnd): void {
     const triedWs = this.transport === 'ws'
     this.teardown()
-    if (end.kind === 'rejected') {
+    const refused = end.status !== null && this.o.addressRefused?.statuses.includes(end.status) ? end.status : null
+    if (end.kind === 'rejected' && refused === null) {
       this.lastError = `key rejected (${end.status})`
       this.setState('rejected')
       return
     }
-    this.lastError = this.redact(end.message)
-    if (triedWs && !end.opened) {
+    this.lastError = end.kind === 'rejected' ? `server answered ${end.status}` : this.redact(end.message)
+    const opened = end.kind === 'failed' && end.opened
+    if (triedWs && !opened) {
       // WebSocket could not connect at all: try the event stream on the same path right away.
       this.releaseSlot = this.o.slots.request(() => this.connect('sse'))
+      return
+    }
+    if (refused !== null) {
+      this.close()
+      this.o.addressRefused?.onRefused(refused)
       return
     }
     this.scheduleRetry()

@@ -7,6 +7,7 @@
 import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
 import { abortableSleep } from './abortable-sleep'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
+import type { AnswerClock } from '../../problems/clock-skew'
 import type { MalformedRecords } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
 import { ServiceGate, serviceWords, type ServiceName } from './service-gate'
@@ -35,6 +36,8 @@ export interface HttpClientOptions {
   log?: (line: string) => void
   /** A successful answer refused as unreadable (not JSON, or a key that could reach a prototype). */
   onRefused?: (report: MalformedRecords) => void
+  /** Every answer's timing and clock headers, whatever its status (the clock-skew estimate reads them). */
+  onAnswerClock?: (answer: AnswerClock) => void
   now?: () => number
   random?: () => number
 }
@@ -120,6 +123,12 @@ export class HttpClient {
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal,
+      })
+      this.options.onAnswerClock?.({
+        sentAt: started,
+        receivedAt: this.now(),
+        date: response.headers.get('date'),
+        age: response.headers.get('age'),
       })
       const text = await response.text()
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)

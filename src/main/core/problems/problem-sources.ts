@@ -1,0 +1,56 @@
+/**
+ * Where the problems come from, and how they reach the page: the files the core set aside at start
+ * (cache, settings), the keychain as the key service last found it, and the feeds' clocks as their
+ * REST answers show them. The board is served as `problems:get` / `problems:dismiss` and pushed as
+ * `problems:changed` on every change (the page loads the list once, then follows the pushes).
+ */
+import { BridgeFailure } from '../../../shared/bridge/result'
+import type { BridgeRouter } from '../bridge/router'
+import type { CacheFileError } from '../cache/errors'
+import type { KeyService } from '../secrets/key-service'
+import type { SetAsideSettings } from '../settings-file'
+import { ClockSkewWatch } from './clock-skew'
+import { ProblemBoard } from './problem-board'
+import {
+  cacheSetAsideProblem,
+  clockSkewProblem,
+  keychainProblem,
+  PROBLEM_IDS,
+  settingsSetAsideProblem,
+} from './problem-texts'
+
+export interface Problems {
+  board: ProblemBoard
+  /** Fed by both HTTP clients' answers; reset when the feed changes. */
+  clockSkew: ClockSkewWatch
+}
+
+export interface StartupFiles {
+  cache: CacheFileError | null
+  settings: SetAsideSettings | null
+}
+
+export function createProblems(router: BridgeRouter, platform: string, setAside: StartupFiles): Problems {
+  const board = new ProblemBoard()
+  if (setAside.cache) board.raise(cacheSetAsideProblem(setAside.cache))
+  if (setAside.settings) board.raise(settingsSetAsideProblem(setAside.settings))
+  const clockSkew = new ClockSkewWatch((skew) => {
+    if (skew) board.raise(clockSkewProblem(skew.offsetMs, skew.service, platform))
+    else board.clear(PROBLEM_IDS.clockSkew)
+  })
+  router.handle('problems:get', () => board.list())
+  router.handle('problems:dismiss', ({ id }) => {
+    if (!board.dismiss(id)) throw new BridgeFailure('invalid_input', 'this problem cannot be dismissed')
+    return board.list()
+  })
+  board.onChange((list) => router.emit('problems:changed', list))
+  return { board, clockSkew }
+}
+
+/** The keychain problem stands while the key service's calls fail, and goes with the first that works. */
+export function watchKeychain(board: ProblemBoard, keys: KeyService, platform: string): void {
+  keys.onKeychainChange((state) => {
+    if (state.reachable) board.clear(PROBLEM_IDS.keychain)
+    else board.raise(keychainProblem(state.reason, platform))
+  })
+}

@@ -1,0 +1,98 @@
+/**
+ * The words of each problem the banner stack shows: what happened, with the file, time or figure
+ * the trader needs, and what to do about it on this platform. Only words here; the sources that
+ * decide when a problem holds are in problem-sources.ts and clock-skew.ts.
+ */
+import type { CacheFileError } from '../cache/errors'
+import type { ServiceName } from '../clients/http/service-gate'
+import type { SetAsideSettings } from '../settings-file'
+import type { RaisedProblem } from './problem-board'
+
+export const PROBLEM_IDS = {
+  cacheSetAside: 'cache-set-aside',
+  settingsSetAside: 'settings-set-aside',
+  keychain: 'keychain-unreachable',
+  clockSkew: 'clock-skew',
+} as const
+
+const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
+
+export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
+  const kept = `set aside as ${error.movedTo}; history before ${when.format(error.at)} is in that file`
+  const base = { id: PROBLEM_IDS.cacheSetAside, severity: 'info' as const, dismissible: true }
+  switch (error.problem) {
+    case 'corrupt':
+      return {
+        ...base,
+        title: 'The price cache was damaged',
+        happened: `The price cache was damaged and ${kept}. A new cache was started.`,
+        toDo: 'Nothing to do unless you need that history: the file is kept as it was, for an SQLite tool or support.',
+      }
+    case 'newer-version':
+      return {
+        ...base,
+        title: 'The price cache is from a newer version',
+        happened: `The price cache was written by a newer version of Odds Monitor and ${kept}. This version started a new cache.`,
+        toDo: 'Nothing to do unless you need that history: update Odds Monitor, then, with the app closed, put the file back as cache.sqlite.',
+      }
+    case 'foreign':
+      return {
+        ...base,
+        title: 'Another program’s file was where the price cache belongs',
+        happened: `The file in the price cache’s place was not an Odds Monitor cache; it was set aside as ${error.movedTo} and a new cache was started.`,
+        toDo: 'If another program uses that file, move it back where it came from; otherwise nothing to do.',
+      }
+  }
+}
+
+export function settingsSetAsideProblem(setAside: SetAsideSettings): RaisedProblem {
+  return {
+    id: PROBLEM_IDS.settingsSetAside,
+    severity: 'warning',
+    dismissible: true,
+    title: 'The settings file was damaged',
+    happened: `The settings file could not be read (${setAside.problem}) and was set aside as ${setAside.movedTo} at ${when.format(setAside.at)}; settings, watchlists and alert rules started afresh.`,
+    toDo: 'Set them again in Settings and Discover, or copy what you need from that file (it is text).',
+  }
+}
+
+const UNLOCK_KEYCHAIN: Record<string, string> = {
+  darwin: 'Unlock your login keychain (Keychain Access)',
+  win32: 'Check that Windows Credential Manager is available to your account',
+}
+
+export function keychainProblem(reason: string, platform: string): RaisedProblem {
+  const unlock =
+    UNLOCK_KEYCHAIN[platform] ??
+    'Unlock your keyring (GNOME Keyring, KWallet) and check that a secrets service runs in your desktop session'
+  return {
+    id: PROBLEM_IDS.keychain,
+    severity: 'warning',
+    // The app works on the demo feed, and Settings → Keys says the same: a trader who wants no keys may hide it.
+    dismissible: true,
+    title: 'The keychain cannot be reached',
+    happened: `The keychain cannot be reached (${reason}): API keys cannot be read or saved, so the demo feed is used.`,
+    toDo: `${unlock}, then open Settings → Keys: the app looks again.`,
+  }
+}
+
+const TIME_SYNC: Record<string, string> = {
+  darwin: 'System Settings → General → Date & Time → Set time and date automatically',
+  win32: 'Settings → Time & language → Date & time → Set time automatically',
+}
+
+/** `offsetMs`: the feed's clock minus this machine's (positive: this machine is behind). */
+export function clockSkewProblem(offsetMs: number, service: ServiceName, platform: string): RaisedProblem {
+  const seconds = (Math.abs(offsetMs) / 1000).toFixed(1)
+  const feed = service === 'odds-feed' ? 'the odds feed' : 'the data service'
+  const direction = offsetMs > 0 ? 'behind' : 'ahead of'
+  return {
+    id: PROBLEM_IDS.clockSkew,
+    severity: 'warning',
+    // Every price age and lag on screen is off while it lasts; it goes by itself once the clock is right.
+    dismissible: false,
+    title: 'This computer’s clock is off',
+    happened: `This computer’s clock is ${seconds} s ${direction} ${feed}: price ages and lags are off by that much.`,
+    toDo: `Turn on automatic time sync (${TIME_SYNC[platform] ?? 'timedatectl set-ntp true, or your desktop’s date and time settings'}).`,
+  }
+}

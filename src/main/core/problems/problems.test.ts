@@ -1,0 +1,247 @@
+/**
+ * The problems banner model against real parts: a real damaged SQLite file and settings file in the
+ * data folder, a real simulator whose clock is shifted (its HTTP `Date` and stream `ts`), the whole
+ * core as a host runs it. The keychain case runs the core in a child process with no D-Bus session
+ * (problems-keychain.fixture.ts), since this process's keychain is the test session's real one.
+ */
+import Database from 'better-sqlite3'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Problem } from '../../../shared/problems'
+import { startSimulator, type SimulatorOptions } from '../../../sim'
+import { SCHEMA_VERSION } from '../cache/schema'
+import { HttpClient } from '../clients/http/http-client'
+import type { Core } from '../app'
+import { eventually, invoke, startTestCore, TEST_APP } from '../test-support'
+import { ClockOffsetEstimate, ClockSkewWatch, type ClockSkew } from './clock-skew'
+import { ProblemBoard } from './problem-board'
+
+const running: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.close()
+})
+
+async function startIn(dataDir: string, demo: SimulatorOptions = {}) {
+  const started = await startTestCore(dataDir, { demo })
+  running.push({ close: () => started.core.stop() })
+  return started
+}
+
+const problems = (core: Core) => invoke<Problem[]>(core, 'problems:get')
+const freshDir = () => mkdtempSync(join(tmpdir(), 'odds-problems-'))
+
+describe('a file set aside at start', () => {
+  it('a damaged cache file: a dismissible banner names the file it was kept as; dismissing it tells every page', async () => {
+    const dataDir = freshDir()
+    writeFileSync(join(dataDir, 'cache.sqlite'), 'SQLite format 3\0 and then nothing a database holds'.repeat(50))
+    const { core } = await startIn(dataDir)
+    const movedTo = core.cache.setAside?.movedTo ?? ''
+    expect(existsSync(movedTo)).toBe(true)
+
+    const [problem, ...others] = await problems(core)
+    expect(others).toEqual([])
+    expect(problem).toMatchObject({ id: 'cache-set-aside', severity: 'info', dismissible: true })
+    expect(problem?.happened).toContain(`The price cache was damaged and set aside as ${movedTo}; history before`)
+    expect(problem?.toDo).toMatch(/^Nothing to do unless you need that history/)
+
+    const pushed: unknown[] = []
+    core.router.addSink((channel, payload) => {
+      if (channel === 'problems:changed') pushed.push(payload)
+    })
+    expect(await invoke(core, 'problems:dismiss', { id: 'cache-set-aside' })).toEqual([])
+    expect(pushed).toEqual([[]])
+    expect(await problems(core)).toEqual([])
+  })
+
+  it('a cache file from a newer version, and an unreadable settings file: one banner each', async () => {
+    const dataDir = freshDir()
+    const newer = new Database(join(dataDir, 'cache.sqlite'))
+    newer.exec('CREATE TABLE from_the_future (x)')
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    newer.close()
+    writeFileSync(join(dataDir, 'config.json'), '{"sport": "badminton", ')
+    const { core } = await startIn(dataDir)
+
+    const list = await problems(core)
+    expect(list.map((p) => p.id)).toEqual(['settings-set-aside', 'cache-set-aside'])
+    expect(list[0]?.happened).toMatch(
+      /^The settings file could not be read \(.+\) and was set aside as .*config\.json\.corrupt-\d+/,
+    )
+    expect(list[1]?.happened).toContain(
+      `written by a newer version of Odds Monitor and set aside as ${core.cache.setAside?.movedTo}`,
+    )
+  })
+
+  it('a sound cache file raises nothing', async () => {
+    const dataDir = freshDir()
+    await (await startTestCore(dataDir)).core.stop()
+    const { core } = await startIn(dataDir)
+    expect(core.cache.setAside).toBeNull()
+    expect(await problems(core)).toEqual([])
+  })
+})
+
+describe('the keychain', () => {
+  it('that cannot be reached (no D-Bus session) is a banner; the demo feed runs', async () => {
+    const fixture = fileURLToPath(new URL('./problems-keychain.fixture.ts', import.meta.url))
+    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' }
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', fixture, freshDir()], { env })
+    const outcome = JSON.parse(stdout) as { mode: string; problems: Problem[] }
+    expect(outcome.mode).toBe('demo')
+    expect(outcome.problems).toHaveLength(1)
+    expect(outcome.problems[0]).toMatchObject({
+      id: 'keychain-unreachable',
+      severity: 'warning',
+      happened:
+        'The keychain cannot be reached (no keychain available (no D-Bus session)): API keys cannot be read or saved, so the demo feed is used.',
+    })
+    expect(outcome.problems[0]?.toDo).toMatch(/^Unlock your keyring .*then open Settings → Keys/)
+  })
+
+  it('that works raises nothing', async () => {
+    const { core } = await startIn(freshDir())
+    expect((await invoke<{ keychain: boolean }>(core, 'keys:status')).keychain).toBe(true)
+    expect(await problems(core)).toEqual([])
+  })
+})
+
+describe('the clock skew between this machine and the feed', () => {
+  /** Some REST answers of a simulator whose clock is `offsetMs` off, read as the core's HTTP client reads them. */
+  async function skewAfterAnswers(offsetMs: number): Promise<{ estimate: ClockOffsetEstimate; heard: ClockSkew[] }> {
+    const sim = await startSimulator({ port: 0, rate: 0, liveMatches: 1, faults: { clockOffsetMs: offsetMs } })
+    running.push(sim)
+    const estimate = new ClockOffsetEstimate()
+    const heard: ClockSkew[] = []
+    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew))
+    const http = new HttpClient({
+      service: 'odds-feed',
+      getKey: async () => sim.apiKey,
+      onAnswerClock: (answer) => {
+        estimate.add(answer)
+        watch.record('odds-feed', answer)
+      },
+    })
+    for (let i = 0; i < 5; i++) {
+      const answer = await http.send({
+        url: new URL(`${sim.oddsBaseUrl}/bookmaker/${sim.bookmakerId}`),
+        scope: 'bookmaker',
+        subject: 'the bookmaker',
+      })
+      expect(answer.ok).toBe(true)
+    }
+    return { estimate, heard }
+  }
+
+  it('3 s: the interval the answers agree on holds the true offset and lies beyond a second', async () => {
+    const { estimate, heard } = await skewAfterAnswers(3000)
+    const bounds = estimate.bounds()
+    expect(bounds?.lo).toBeGreaterThan(1000)
+    expect(bounds?.lo).toBeLessThanOrEqual(3000)
+    expect(bounds?.hi).toBeGreaterThanOrEqual(3000)
+    expect(estimate.certainSkewMs()).not.toBeNull()
+    expect(heard.at(-1)?.service).toBe('odds-feed')
+  })
+
+  it('0.3 s: within what a one-second Date allows, so no skew', async () => {
+    const { estimate, heard } = await skewAfterAnswers(300)
+    const bounds = estimate.bounds()
+    expect(bounds?.lo).toBeLessThanOrEqual(300)
+    expect(bounds?.hi).toBeGreaterThanOrEqual(300)
+    expect(estimate.certainSkewMs()).toBeNull()
+    expect(heard).toEqual([])
+  })
+
+  it('-3 s: this machine is ahead', async () => {
+    const { estimate } = await skewAfterAnswers(-3000)
+    expect(estimate.bounds()?.hi).toBeLessThan(-1000)
+    expect(estimate.certainSkewMs()).toBeLessThan(0)
+  })
+
+  it('the core on a demo feed 3 s ahead: a banner that cannot be dismissed; on one 0.3 s ahead none', async () => {
+    const { core } = await startIn(freshDir(), { faults: { clockOffsetMs: 3000 } })
+    await invoke(core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    const [skew] = await eventually(
+      () => problems(core),
+      (list) => list.length > 0,
+    )
+    expect(skew).toMatchObject({ id: 'clock-skew', severity: 'warning', dismissible: false })
+    expect(skew?.happened).toMatch(
+      /^This computer’s clock is \d+\.\d s behind the (odds feed|data service): price ages and lags are off by that much\.$/,
+    )
+    expect(skew?.toDo).toMatch(/^Turn on automatic time sync/)
+    const refused = await core.router.dispatch('problems:dismiss', { id: 'clock-skew' }, TEST_APP)
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'this problem cannot be dismissed' },
+    })
+
+    const near = await startIn(freshDir(), { faults: { clockOffsetMs: 300 } })
+    // The answer has come back, so its Date has been read (the HTTP client hands it on before it answers).
+    await invoke(near.core, 'discover:matches', { mode: 'live', sport: 'badminton' })
+    expect(await problems(near.core)).toEqual([])
+  })
+})
+
+describe('ClockOffsetEstimate', () => {
+  const at = (sentAt: number, receivedAt: number, serverMs: number, age: string | null = null) => ({
+    sentAt,
+    receivedAt,
+    date: new Date(Math.floor(serverMs / 1000) * 1000).toUTCString(),
+    age,
+  })
+
+  it('narrows the interval with answers stamped at other sub-second phases', () => {
+    const estimate = new ClockOffsetEstimate()
+    // The server is 1,500 ms ahead; each round trip takes 20 ms and the server stamps at its middle.
+    const stamped = (local: number) => at(local, local + 20, local + 10 + 1500)
+    estimate.add(stamped(10_000)) // the server read 11.510 s: the Date says 11 s
+    expect(estimate.bounds()).toEqual({ lo: 980, hi: 2000 })
+    estimate.add(stamped(9_495)) // just after a second began (11.005 s): a tight lower bound
+    estimate.add(stamped(10_480)) // just before one ended (11.990 s): a tight upper bound
+    expect(estimate.bounds()).toEqual({ lo: 1485, hi: 1520 })
+    expect(estimate.certainSkewMs()).toBe(1502.5)
+  })
+
+  it('forgets older answers that disagree with the newest (the local clock was stepped)', () => {
+    const estimate = new ClockOffsetEstimate()
+    for (const local of [10_000, 10_300, 10_650]) estimate.add(at(local, local + 20, local + 10 + 5000))
+    expect(estimate.certainSkewMs()).not.toBeNull()
+    estimate.add(at(20_000, 20_020, 20_010))
+    expect(estimate.bounds()).toEqual({ lo: -20, hi: 1000 })
+    expect(estimate.certainSkewMs()).toBeNull()
+  })
+
+  it('skips an answer from a cache (Age), without a Date, or with one that is not a date', () => {
+    const estimate = new ClockOffsetEstimate()
+    expect(estimate.add(at(10_000, 10_020, 60_000, '120'))).toBe(false)
+    expect(estimate.add({ sentAt: 10_000, receivedAt: 10_020, date: null, age: null })).toBe(false)
+    expect(estimate.add({ sentAt: 10_000, receivedAt: 10_020, date: 'yesterday-ish', age: null })).toBe(false)
+    expect(estimate.bounds()).toBeNull()
+    expect(estimate.add(at(10_000, 10_020, 10_010, '0'))).toBe(true)
+  })
+})
+
+describe('ProblemBoard', () => {
+  const problem = { id: 'p', severity: 'info', title: 't', happened: 'h', toDo: 'd', dismissible: true } as const
+
+  it('tells its listeners of a change only, keeps a dismissed problem hidden until it is raised anew', () => {
+    const board = new ProblemBoard(() => 5)
+    const heard: string[][] = []
+    board.onChange((list) => heard.push(list.map((p) => `${p.id}:${p.happened}`)))
+    board.raise(problem)
+    board.raise(problem)
+    board.raise({ ...problem, id: 'q', severity: 'error', dismissible: false })
+    expect(board.dismiss('q')).toBe(false)
+    expect(board.dismiss('p')).toBe(true)
+    board.raise({ ...problem, happened: 'h2' })
+    board.clear('p')
+    board.raise(problem)
+    expect(heard).toEqual([['p:h'], ['q:h', 'p:h'], ['q:h'], ['q:h', 'p:h']])
+    expect(board.list()[1]).toEqual({ ...problem, since: 5 })
+  })
+})
