@@ -4,6 +4,7 @@
  * snapshot time so the renderer shows them without trusting its own clock against the server's.
  */
 import { z } from 'zod'
+import { LatencySummary } from './latency-window'
 
 export const FeedService = z.enum(['odds', 'data'])
 export type FeedService = z.infer<typeof FeedService>
@@ -38,6 +39,11 @@ export const StreamHealth = z.object({
   unknownKind: z.number().int(),
   /** Last failure in words (never contains the key). */
   lastError: z.string().nullable(),
+  /**
+   * The newest message's lag: its own send time to its receipt here (ms). Null before the first
+   * message, and always on a stream whose messages carry no send time.
+   */
+  lagMs: z.number().nullable(),
 })
 export type StreamHealth = z.infer<typeof StreamHealth>
 
@@ -49,6 +55,15 @@ export const RestHealth = z.object({
   at: z.number(),
 })
 export type RestHealth = z.infer<typeof RestHealth>
+
+/** A service's feed lag (a message's own send time to its receipt here) over the last minute. */
+export const FeedLag = z.discriminatedUnion('timed', [
+  /** The service's messages carry no send time (the data service's): there is no lag to measure. */
+  z.object({ timed: z.literal(false) }),
+  /** lastMinute is null when no message arrived in the last minute. */
+  z.object({ timed: z.literal(true), lastMinute: LatencySummary.nullable() }),
+])
+export type FeedLag = z.infer<typeof FeedLag>
 
 export const ServiceState = z.enum(['idle', 'connecting', 'live', 'degraded', 'rejected'])
 export type ServiceState = z.infer<typeof ServiceState>
@@ -64,6 +79,8 @@ export const ServiceHealth = z.object({
   lastMessageAt: z.number().nullable(),
   lastMessageAgeMs: z.number().nullable(),
   rest: RestHealth.nullable(),
+  /** Null while no feed is running. */
+  lag: FeedLag.nullable(),
 })
 export type ServiceHealth = z.infer<typeof ServiceHealth>
 
@@ -83,6 +100,7 @@ export function summarizeService(
   streams: readonly StreamHealth[],
   rest: RestHealth | null,
   now: number,
+  lag: FeedLag | null,
 ): ServiceHealth {
   const counts = Object.fromEntries(StreamState.options.map((s) => [s, 0])) as Record<StreamState, number>
   let messagesPerSec = 0
@@ -121,6 +139,7 @@ export function summarizeService(
     lastMessageAt,
     lastMessageAgeMs: lastMessageAt === null ? null : Math.max(0, now - lastMessageAt),
     rest,
+    lag,
   }
 }
 

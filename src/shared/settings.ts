@@ -23,6 +23,21 @@ export const Settings = z.object({
   retentionDays: z.number().int().min(1).max(3650),
   /** An override that moves the served price by more than this (either way) is confirmed twice. */
   overrideConfirmAbovePct: z.number().min(1, 'must be at least 1 %').max(1000, 'must be at most 1000 %'),
+  /**
+   * Feed lag (a message's own time to its receipt) above this shows in the warning colour in the
+   * status bar (its p99 over the last minute), and a card whose newest price message came later says so.
+   */
+  feedLagWarnMs: z
+    .number()
+    .int('must be a whole number of ms')
+    .min(10, 'must be at least 10 ms')
+    .max(600_000, 'must be at most 600000 ms'),
+  /** The board's tick-to-paint p99 over the last minute above this shows in the warning colour. */
+  paintWarnMs: z
+    .number()
+    .int('must be a whole number of ms')
+    .min(16, 'must be at least 16 ms (one frame)')
+    .max(60_000, 'must be at most 60000 ms'),
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -43,4 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   boardDensity: 'comfortable',
   retentionDays: 30,
   overrideConfirmAbovePct: 25,
+  feedLagWarnMs: 1000,
+  // Receipt to paint is about 40 ms at p99 on an idle machine (bench render): a stall, not jitter.
+  paintWarnMs: 250,
 }

@@ -1,6 +1,6 @@
 /**
  * Command-line options of `npm run sim`. `--faults` takes a comma list:
- * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1`
+ * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000`
  * (burst429 = every:count:retryAfterSeconds). Bad input is a typed error, never a crash.
  */
 import type { FaultOptions, SimulatorOptions } from './types'
@@ -25,7 +25,13 @@ function number(flag: string, text: string | undefined, min: number, max = Numbe
 }
 
 type NumberFault =
-  'dropEverySeconds' | 'malformedRatio' | 'unknownKindRatio' | 'hostileRatio' | 'slowMs' | 'error5xxRatio'
+  | 'dropEverySeconds'
+  | 'malformedRatio'
+  | 'unknownKindRatio'
+  | 'hostileRatio'
+  | 'slowMs'
+  | 'error5xxRatio'
+  | 'oddsStreamDelayMs'
 
 const NUMBER_FAULTS: Record<string, { field: NumberFault; min: number; max?: number }> = {
   drop: { field: 'dropEverySeconds', min: 0.1 },
@@ -34,6 +40,7 @@ const NUMBER_FAULTS: Record<string, { field: NumberFault; min: number; max?: num
   hostile: { field: 'hostileRatio', min: 0, max: 1 },
   slow: { field: 'slowMs', min: 0 },
   error5xx: { field: 'error5xxRatio', min: 0, max: 1 },
+  oddsdelay: { field: 'oddsStreamDelayMs', min: 0 },
 }
 
 export function parseFaults(text: string): FaultOptions {
@@ -51,7 +58,9 @@ export function parseFaults(text: string): FaultOptions {
         retryAfterSeconds: number('burst429 retryAfter', retry, 0),
       }
     } else {
-      throw new CliError(`unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx`)
+      throw new CliError(
+        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay`,
+      )
     }
   }
   return faults

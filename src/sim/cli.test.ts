@@ -30,10 +30,11 @@ describe('cli arguments', () => {
       rate: 500,
       faults: { dropEverySeconds: 5, burst429: { every: 20, count: 3, retryAfterSeconds: 2 }, error5xxRatio: 0.1 },
     })
-    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100')).toEqual({
+    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000')).toEqual({
       malformedRatio: 0.5,
       unknownKindRatio: 0.25,
       slowMs: 100,
+      oddsStreamDelayMs: 2000,
     })
   })
 

@@ -41,6 +41,15 @@ export class Faults {
     return this.options.slowMs ?? 0
   }
 
+  /** Whether the delay fault applies to `channel`: the odds feed's streams (channels `odds:…`). */
+  delaysChannel(channel: string): boolean {
+    return channel.startsWith('odds:')
+  }
+
+  get oddsStreamDelayMs(): number {
+    return this.options.oddsStreamDelayMs ?? 0
+  }
+
   /** Decides the fate of one REST request (streams are not refused this way: they get drops). */
   nextHttpFault(): HttpFault {
     const burst = this.options.burst429

@@ -85,6 +85,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (dropTimer) clearInterval(dropTimer)
       engine.stop()
       dataLive.stop()
+      hub.close()
       await server.close()
     },
     control: {

@@ -54,9 +54,14 @@ abstract class MessageCollector {
 /** A WebSocket client collecting raw text messages. */
 export class WsCollector extends MessageCollector {
   closeCode: number | undefined
+  /** Receipt time (epoch ms) of each message, index for index. */
+  readonly receivedAt: number[] = []
   private constructor(readonly ws: WebSocket) {
     super()
-    ws.on('message', (data: Buffer) => this.messages.push(data.toString()))
+    ws.on('message', (data: Buffer) => {
+      this.receivedAt.push(Date.now())
+      this.messages.push(data.toString())
+    })
     ws.on('close', (code) => (this.closeCode = code))
   }
 

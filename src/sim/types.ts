@@ -33,6 +33,11 @@ export interface FaultOptions {
   hostileHugeEvery?: number
   /** Delay every HTTP answer. */
   slowMs?: number
+  /**
+   * Send every odds stream message (heartbeats too) this many ms after its own `ts`: the feed lag
+   * a client sees. Order is kept when it changes.
+   */
+  oddsStreamDelayMs?: number
   /** After every `every` requests, answer `count` requests 429 with Retry-After. */
   burst429?: { every: number; count: number; retryAfterSeconds: number }
   /** 0..1 of HTTP answers replaced by 503. */

@@ -214,6 +214,15 @@ export function isPlainPriceMessage(json: unknown): json is PriceMessage {
   )
 }
 
+/**
+ * A5: the server's send time of a stream message (`ts`, epoch ms), read from the parsed frame of a
+ * message the stream accepted; null where it carries none. What the feed lag is measured from.
+ */
+export function oddsSendTime(json: unknown): number | null {
+  const ts = typeof json === 'object' && json !== null ? (json as { ts?: unknown }).ts : undefined
+  return isFiniteNumber(ts) ? ts : null
+}
+
 const MarketStatusMessage = z.looseObject({
   type: z.literal('market_status'),
   matchId: z.number().int(),

@@ -3,6 +3,7 @@
  * same string goes to every subscriber of the channel (the whole point at 20k messages/s).
  */
 import type { Faults } from '../faults'
+import { DelayLine } from './delay-line'
 
 /** One live connection, whatever its transport (WebSocket or event stream). */
 export interface Sink {
@@ -16,6 +17,8 @@ export class Hub {
   private readonly sinks = new Set<Sink>()
   /** Faulty messages handed to a connection, so a test can hold a client's counts to them. */
   readonly delivered = { malformed: 0, unknownKind: 0, disconnects: 0 }
+  /** Messages the delay fault holds back (FaultOptions.oddsStreamDelayMs). */
+  private readonly late = new DelayLine()
 
   constructor(private readonly faults: Faults) {}
 
@@ -42,6 +45,41 @@ export class Hub {
   }
 
   publish(channel: string, text: string): void {
+    if (!this.channels.has(channel)) return
+    if (!this.holdBack(channel, () => this.deliver(channel, text))) this.deliver(channel, text)
+  }
+
+  /** Sends to every subscriber of every channel whose name starts with `prefix` (heartbeats). */
+  broadcast(prefix: string, text: string): void {
+    if (!this.holdBack(prefix, () => this.deliverToAll(prefix, text))) this.deliverToAll(prefix, text)
+  }
+
+  get connections(): number {
+    return this.sinks.size
+  }
+
+  dropAll(): void {
+    this.delivered.disconnects += this.sinks.size
+    for (const sink of [...this.sinks]) sink.close()
+  }
+
+  close(): void {
+    this.late.close()
+  }
+
+  /**
+   * Queues `send` when the channel's messages go out late, or while earlier ones still wait (so
+   * order holds when the delay is lowered). False: send now. Subscribers are looked up at send time.
+   */
+  private holdBack(channel: string, send: () => void): boolean {
+    if (!this.faults.delaysChannel(channel)) return false
+    const delayMs = this.faults.oddsStreamDelayMs
+    if (delayMs <= 0 && !this.late.busy) return false
+    this.late.push(delayMs, send)
+    return true
+  }
+
+  private deliver(channel: string, text: string): void {
     const set = this.channels.get(channel)
     if (!set) return
     for (const out of this.faults.streamTexts(text)) {
@@ -55,8 +93,7 @@ export class Hub {
     }
   }
 
-  /** Sends to every subscriber of every channel whose name starts with `prefix` (heartbeats). */
-  broadcast(prefix: string, text: string): void {
+  private deliverToAll(prefix: string, text: string): void {
     const seen = new Set<Sink>()
     for (const [channel, set] of this.channels) {
       if (!channel.startsWith(prefix)) continue
@@ -66,14 +103,5 @@ export class Hub {
         sink.send(text)
       }
     }
-  }
-
-  get connections(): number {
-    return this.sinks.size
-  }
-
-  dropAll(): void {
-    this.delivered.disconnects += this.sinks.size
-    for (const sink of [...this.sinks]) sink.close()
   }
 }

@@ -103,8 +103,8 @@ export class LiveFeed {
     return {
       at: now,
       services: [
-        summarizeService('odds', streams, restHealth(rest.odds), now),
-        summarizeService('data', streams, restHealth(rest.data), now),
+        summarizeService('odds', streams, restHealth(rest.odds), now, this.engine?.feedLag('odds', now) ?? null),
+        summarizeService('data', streams, restHealth(rest.data), now, this.engine?.feedLag('data', now) ?? null),
       ],
       streams,
     }

@@ -4,6 +4,7 @@
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
  */
+import type { LatencyWindow } from '../../../shared/latency-window'
 import { parseJsonSafely } from '../../../shared/safe-json'
 import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
@@ -27,6 +28,13 @@ export interface LiveStreamOptions<T> {
   token: string
   decode: (json: unknown) => Decoded<T>
   onMessage: (message: T, receivedAt: number) => void
+  /**
+   * The feed's own send time of an accepted message (epoch ms) from its parsed frame, null where it
+   * carries none. Absent: the feed's messages carry no time, and the stream reports no lag.
+   */
+  sentAt?: (json: unknown) => number | null
+  /** Where the lag of every timed message goes: the service's window over the last minute. */
+  lag?: LatencyWindow
   /**
    * Every message refused (already counted in this stream's health as malformed or unknown kind):
    * for the log line, never a second count.
@@ -76,6 +84,7 @@ export class LiveStream<T> {
   private reconnects = 0
   private malformed = 0
   private unknownKind = 0
+  private lastLagMs: number | null = null
   private started = false
   private readonly rate: RateMeter
   private readonly clock: () => number
@@ -116,6 +125,7 @@ export class LiveStream<T> {
       malformed: this.malformed,
       unknownKind: this.unknownKind,
       lastError: this.lastError,
+      lagMs: this.lastLagMs,
     }
   }
 
@@ -177,8 +187,19 @@ export class LiveStream<T> {
         refused: decoded.ok ? null : { reason: decoded.reason, detail: decoded.detail },
         at: now,
       })
-    if (decoded.ok) this.o.onMessage(decoded.value, now)
-    else this.refuse(decoded.reason, decoded.detail)
+    if (!decoded.ok) {
+      this.refuse(decoded.reason, decoded.detail)
+      return
+    }
+    this.measureLag(json.ok ? json.value : undefined, now)
+    this.o.onMessage(decoded.value, now)
+  }
+
+  private measureLag(json: unknown, receivedAt: number): void {
+    const sentAt = this.o.sentAt?.(json) ?? null
+    if (sentAt === null) return
+    this.lastLagMs = receivedAt - sentAt
+    this.o.lag?.record(this.lastLagMs, receivedAt)
   }
 
   /** A frame the transport refused before it became text (over the size cap). */

@@ -107,6 +107,27 @@ describe('WatchEngine', () => {
       await waitUntil(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
   })
 
+  it('measures the odds feed lag from each message’s own time, and says the data service gives none', async () => {
+    const delayMs = 250
+    const s = await sim({ faults: { oddsStreamDelayMs: delayMs } })
+    const { engine } = rig(s, { dataLiveTypes: ['status'] })
+    const matchId = firstLive(s)
+    engine.watch(SPORT, matchId)
+    const service = (name: 'odds' | 'data') => engine.health().services.find((x) => x.service === name)
+    const oddsLag = await waitUntil(() => {
+      const lag = service('odds')?.lag
+      return lag?.timed && (lag.lastMinute?.samples ?? 0) >= 20 && lag.lastMinute
+    }, '20 timed odds messages')
+    // The simulator sends each message the delay after its `ts`: no lag can read less.
+    expect(oddsLag.p50Ms).toBeGreaterThanOrEqual(delayMs)
+    expect(oddsLag.p99Ms).toBeGreaterThanOrEqual(oddsLag.p50Ms)
+    expect(oddsLag.maxMs).toBeGreaterThanOrEqual(oddsLag.p99Ms)
+    const streams = engine.health().streams
+    expect(streams.find((h) => h.kind === 'updates')?.lagMs).toBeGreaterThanOrEqual(delayMs)
+    expect(service('data')?.lag).toEqual({ timed: false })
+    expect(streams.filter((h) => h.service === 'data').map((h) => h.lagMs)).toEqual([null])
+  })
+
   it('counts and skips malformed and unknown-kind messages while good ones still apply', async () => {
     const s = await sim({ faults: { malformedRatio: 0.05, unknownKindRatio: 0.05 } })
     const { engine, seen } = rig(s, { dataLiveTypes: [] })

@@ -8,15 +8,23 @@
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
+import { LatencyWindow } from '../../../shared/latency-window'
 import {
   isPlainPriceMessage,
   MatchPricesWire,
+  oddsSendTime,
   OverridesStreamMessage,
   UPDATE_MESSAGE_TYPES,
   UpdatesMessage,
   type OverrideMessage,
 } from '../../../shared/wire/odds'
-import { summarizeService, type FeedHealth, type StreamHealth } from '../../../shared/health'
+import {
+  summarizeService,
+  type FeedHealth,
+  type FeedLag,
+  type FeedService,
+  type StreamHealth,
+} from '../../../shared/health'
 import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
 import { malformed, typedDecoder } from '../streams/decode'
@@ -129,6 +137,8 @@ export class WatchEngine {
   private readonly listener: BookListener
   private readonly clock: () => number
   private readonly sweep: NodeJS.Timeout
+  /** Lag of every odds message over the last minute (the data service's messages carry no time). */
+  private readonly oddsLag = new LatencyWindow()
   private closed = false
 
   constructor(private readonly o: WatchEngineOptions) {
@@ -246,9 +256,17 @@ export class WatchEngine {
     const streams = [...this.watched.values()].flatMap((w) => w.streams.map((s) => s.health(now)))
     return {
       at: now,
-      services: [summarizeService('odds', streams, null, now), summarizeService('data', streams, null, now)],
+      services: [
+        summarizeService('odds', streams, null, now, this.feedLag('odds', now)),
+        summarizeService('data', streams, null, now, this.feedLag('data', now)),
+      ],
       streams,
     }
+  }
+
+  /** The service's feed lag over the last minute; the data service's messages carry no send time (D4). */
+  feedLag(service: FeedService, now = this.clock()): FeedLag {
+    return service === 'odds' ? { timed: true, lastMinute: this.oddsLag.summary(now) } : { timed: false }
   }
 
   close(): void {
@@ -281,6 +299,7 @@ export class WatchEngine {
       token: service === 'odds' ? this.o.keys.odds : this.o.keys.data,
       decode,
       onMessage,
+      ...(service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
       onConnected: onMaybeMissed,
       onState: (h) => this.o.sinks.onStreamState?.(h),
       onRefused: (reason, detail) => {

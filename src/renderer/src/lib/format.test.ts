@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatCountdown, formatMove, formatPct } from './format'
+import { formatAge, formatCountdown, formatLatencyPair, formatMove, formatPct } from './format'
 
 describe('board formats', () => {
   it('writes ages compactly', () => {
@@ -23,5 +23,12 @@ describe('board formats', () => {
   })
   it('writes a cell move with its arrow as the sign, and nothing for no move', () => {
     expect([formatMove('up', 2.54), formatMove('down', -0.66), formatMove('flat', 0)]).toEqual(['▲2.5%', '▼0.7%', ''])
+  })
+  it('writes a p50/p99 pair in the unit of the larger', () => {
+    expect([formatLatencyPair(2.6, 12.4), formatLatencyPair(930, 2600), formatLatencyPair(0, 0)]).toEqual([
+      '3/12 ms',
+      '0.9/2.6 s',
+      '0/0 ms',
+    ])
   })
 })

@@ -29,6 +29,15 @@ export function formatAge(ms: number | null): string {
   return `${Math.floor(s / 86_400)}d`
 }
 
+/**
+ * Two latencies in the unit of the larger: `3/12 ms`, `0.9/2.6 s` (a second and up in seconds).
+ * Whole ms below a second: the figures are read from 9 %-wide bins, a decimal would be noise.
+ */
+export function formatLatencyPair(ms: number, largerMs: number): string {
+  if (largerMs >= 1000) return `${(ms / 1000).toFixed(1)}/${(largerMs / 1000).toFixed(1)} s`
+  return `${Math.round(ms)}/${Math.round(largerMs)} ms`
+}
+
 /** Countdown `m:ss` (or `h:mm:ss`), never negative. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000))

@@ -1,31 +1,71 @@
 /**
- * Tick-to-paint for the render bench (`?paintProbe=1`): for every change in a patch, the time
- * from the simulator's send (`serverTs`) to the animation frame after the store applied it, and
- * where that time went, hop by hop:
+ * Tick-to-paint, always on: for every change in a board patch, the time from its receipt by the
+ * core (`receivedTs`) to the animation frame after the store applied it, kept over the last minute
+ * in a fixed window (shared/latency-window.ts) for the status bar. It starts at receipt, not at
+ * the feed's send time: the feed's share is the lag the status bar shows beside it, and the feed's
+ * clock is not ours. The cost is one animation-frame callback per frame that had patches and one
+ * counter per change; nothing is allocated per patch.
+ *
+ * The render bench (`?paintProbe=1`) also keeps every sample from the feed's send (`serverTs`,
+ * the simulator runs on this machine) and where the time went, hop by hop:
  *  - feed: simulator send → the host read it (`receivedTs`), per change;
  *  - batch: host read → the batcher flushed the patch (`patch.at`), per change;
  *  - transport: flush → the page handled the patch (bridge, page's event queue), per patch;
  *  - frame: handled → the next animation frame, per patch.
- * All clocks are this machine's wall clock (the simulator runs inside the local host).
+ * All clocks are this machine's wall clock.
  */
 import type { BoardPatch } from '../../../shared/board'
+import { LatencyWindow, type LatencySummary } from '../../../shared/latency-window'
 import { PAINT_PROBE_ENABLED } from './dev-flags'
+
+const tickToPaint = new LatencyWindow()
 
 const samples: number[] = []
 const hops = { feed: [] as number[], batch: [] as number[], transport: [] as number[], frame: [] as number[] }
 if (PAINT_PROBE_ENABLED) (globalThis as unknown as { __paintProbe: unknown }).__paintProbe = { samples, hops }
 
+/** Patches handled since the last frame, and when each was handled (index for index). */
+const pending: BoardPatch[] = []
+const handledAt: number[] = []
+/**
+ * A page that paints nothing (hidden, or its frames starved) runs no frame callback: beyond this
+ * many patches waiting, further ones are not measured rather than held without bound.
+ */
+const MAX_PENDING = 1024
+let frameRequested = false
+
 export function recordPaintProbe(patch: BoardPatch): void {
-  if (!PAINT_PROBE_ENABLED || patch.tape.length === 0) return
-  const handled = Date.now()
-  requestAnimationFrame(() => {
-    const painted = Date.now()
-    for (const change of patch.tape) {
-      samples.push(painted - change.serverTs)
-      hops.feed.push(change.receivedTs - change.serverTs)
-      hops.batch.push(patch.at - change.receivedTs)
-    }
-    hops.transport.push(handled - patch.at)
-    hops.frame.push(painted - handled)
-  })
+  if (patch.tape.length === 0 || pending.length >= MAX_PENDING) return
+  pending.push(patch)
+  handledAt.push(Date.now())
+  if (frameRequested) return
+  frameRequested = true
+  requestAnimationFrame(painted)
+}
+
+function painted(): void {
+  frameRequested = false
+  const now = Date.now()
+  for (let i = 0; i < pending.length; i++) {
+    const patch = pending[i] as BoardPatch
+    for (const change of patch.tape) tickToPaint.record(now - change.receivedTs, now)
+    if (PAINT_PROBE_ENABLED) recordHops(patch, handledAt[i] as number, now)
+  }
+  pending.length = 0
+  handledAt.length = 0
+}
+
+function recordHops(patch: BoardPatch, handled: number, now: number): void {
+  for (const change of patch.tape) {
+    samples.push(now - change.serverTs)
+    hops.feed.push(change.receivedTs - change.serverTs)
+    hops.batch.push(patch.at - change.receivedTs)
+  }
+  hops.transport.push(handled - patch.at)
+  hops.frame.push(now - handled)
+}
+
+/** The board's tick-to-paint over the last minute; null before the first painted change. */
+export function tickToPaintSummary(now = Date.now()): LatencySummary | null {
+  return tickToPaint.summary(now)
 }

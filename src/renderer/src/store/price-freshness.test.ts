@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { StreamHealth, StreamState } from '../../../shared/health'
-import { stalePricesReason } from './price-freshness'
+import { LATE_PRICES_REASON, stalePricesReason } from './price-freshness'
+
+const LIMIT_MS = 1000
 
 function stream(
   matchId: number,
   state: StreamState,
   kind = 'updates',
   service: 'odds' | 'data' = 'odds',
+  lagMs: number | null = null,
 ): StreamHealth {
   return {
     id: `${service}:${matchId}:${kind}`,
@@ -24,6 +27,7 @@ function stream(
     malformed: 0,
     unknownKind: 0,
     lastError: null,
+    lagMs,
   }
 }
 
@@ -32,19 +36,36 @@ describe('stalePricesReason', () => {
     const health = {
       streams: [stream(1, 'live'), stream(1, 'backing_off', 'overrides'), stream(1, 'stale', 'score', 'data')],
     }
-    expect(stalePricesReason(health, true, 1)).toBeNull()
+    expect(stalePricesReason(health, true, 1, LIMIT_MS)).toBeNull()
   })
 
   it('names a stream that is down or past the stale threshold', () => {
-    expect(stalePricesReason({ streams: [stream(1, 'backing_off')] }, true, 1)).toBe('price stream down, reconnecting')
-    expect(stalePricesReason({ streams: [stream(1, 'stale')] }, true, 1)).toBe(
+    expect(stalePricesReason({ streams: [stream(1, 'backing_off')] }, true, 1, LIMIT_MS)).toBe(
+      'price stream down, reconnecting',
+    )
+    expect(stalePricesReason({ streams: [stream(1, 'stale')] }, true, 1, LIMIT_MS)).toBe(
       'no message from the price stream within the stale threshold',
     )
-    expect(stalePricesReason({ streams: [stream(2, 'live')] }, true, 1)).toBe('no price stream for this match')
+    expect(stalePricesReason({ streams: [stream(2, 'live')] }, true, 1, LIMIT_MS)).toBe(
+      'no price stream for this match',
+    )
   })
 
   it('counts a board waiting for its snapshot as stale, and knows nothing before the first health', () => {
-    expect(stalePricesReason({ streams: [stream(1, 'live')] }, false, 1)).toBe('waiting for the feed snapshot')
-    expect(stalePricesReason(null, true, 1)).toBeNull()
+    expect(stalePricesReason({ streams: [stream(1, 'live')] }, false, 1, LIMIT_MS)).toBe(
+      'waiting for the feed snapshot',
+    )
+    expect(stalePricesReason(null, true, 1, LIMIT_MS)).toBeNull()
+  })
+
+  it('calls a live stream’s prices late once its newest message came later than the trader’s limit', () => {
+    const lagging = (lagMs: number | null) => ({ streams: [stream(1, 'live', 'updates', 'odds', lagMs)] })
+    expect(stalePricesReason(lagging(LIMIT_MS + 1), true, 1, LIMIT_MS)).toBe(LATE_PRICES_REASON)
+    expect(stalePricesReason(lagging(LIMIT_MS), true, 1, LIMIT_MS)).toBeNull()
+    expect(stalePricesReason(lagging(null), true, 1, LIMIT_MS)).toBeNull()
+    // A stream that is down says why, whatever its last lag.
+    expect(stalePricesReason({ streams: [stream(1, 'stale', 'updates', 'odds', 5000)] }, true, 1, LIMIT_MS)).toBe(
+      'no message from the price stream within the stale threshold',
+    )
   })
 })

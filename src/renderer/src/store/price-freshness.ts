@@ -1,13 +1,20 @@
 /**
  * Whether a match's prices on screen are current. They are not when the odds stream that carries
  * them is down (connecting, backing off, refused, closed), has gone quiet past the stale threshold
- * (main marks the stream `stale`: not even a heartbeat), or the board is waiting for a fresh
- * snapshot. A quiet market on a live stream is current: the feed says nothing changed. The reason
- * is a fixed phrase per state, so a card and its cells re-render when it changes, not every second.
+ * (main marks the stream `stale`: not even a heartbeat), the board is waiting for a fresh
+ * snapshot, or the stream's newest message arrived later after the feed sent it than the trader's
+ * feed-lag limit (Settings). A quiet market on a live stream is current: the feed says nothing
+ * changed. The reason is a fixed phrase per state, so a card and its cells re-render when it
+ * changes, not every second.
  */
 import type { FeedHealth, StreamState } from '../../../shared/health'
+import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import { useBoardStore } from './board-store'
 import { useFeedStore } from './feed-store'
+import { useSettingsStore } from './settings-store'
+
+/** Live, but late: what the card's badge calls "prices late" rather than "prices stale". */
+export const LATE_PRICES_REASON = 'prices arrive later than the feed-lag limit in Settings'
 
 const DOWN_REASONS: Record<Exclude<StreamState, 'live'>, string> = {
   stale: 'no message from the price stream within the stale threshold',
@@ -23,15 +30,18 @@ export function stalePricesReason(
   health: Pick<FeedHealth, 'streams'> | null,
   synced: boolean | undefined,
   matchId: number,
+  lagLimitMs: number,
 ): string | null {
   if (synced === false) return 'waiting for the feed snapshot'
   if (!health) return null
   const stream = health.streams.find((s) => s.service === 'odds' && s.kind === 'updates' && s.matchId === matchId)
   if (!stream) return 'no price stream for this match'
-  return stream.state === 'live' ? null : DOWN_REASONS[stream.state]
+  if (stream.state !== 'live') return DOWN_REASONS[stream.state]
+  return stream.lagMs !== null && stream.lagMs > lagLimitMs ? LATE_PRICES_REASON : null
 }
 
 export function useStalePrices(matchId: number): string | null {
   const synced = useBoardStore((s) => s.headers[matchId]?.synced)
-  return useFeedStore((s) => stalePricesReason(s.health, synced, matchId))
+  const lagLimitMs = useSettingsStore((s) => (s.settings ?? DEFAULT_SETTINGS).feedLagWarnMs)
+  return useFeedStore((s) => stalePricesReason(s.health, synced, matchId, lagLimitMs))
 }

@@ -13,7 +13,7 @@ import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useBookCheck, useMarketMargin } from '../../store/book-checks'
-import { useStalePrices } from '../../store/price-freshness'
+import { LATE_PRICES_REASON, useStalePrices } from '../../store/price-freshness'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
 
@@ -152,7 +152,7 @@ function MatchHeaderRow({
       )}
       {stale && header?.synced !== false && (
         <span className="badge warn" data-testid="stale-badge" title={`prices not current: ${stale}`}>
-          prices stale
+          {stale === LATE_PRICES_REASON ? 'prices late' : 'prices stale'}
         </span>
       )}
       <span className="muted league">{match.leagueName}</span>

@@ -1,6 +1,7 @@
 /**
  * Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme,
- * board density, retention, the override jump that is confirmed twice; About with the last crash.
+ * board density, retention, the override jump that is confirmed twice, the feed-lag and paint
+ * warnings; About with the last crash.
  */
 import { useState } from 'react'
 import type { FieldErrors, Validated } from '../../../../shared/alerts'
@@ -28,6 +29,8 @@ const NUMBER_FIELDS: { key: keyof Settings; label: string }[] = [
   { key: 'conflationMs', label: 'Conflation interval (ms)' },
   { key: 'retentionDays', label: 'Keep history (days)' },
   { key: 'overrideConfirmAbovePct', label: 'Ask twice for an override that moves the price by more than (%)' },
+  { key: 'feedLagWarnMs', label: 'Warn when prices arrive later than this after the feed sent them (ms)' },
+  { key: 'paintWarnMs', label: 'Warn when the board paints a price later than this after its arrival (ms)' },
 ]
 const NUMBER_KEYS = new Set(NUMBER_FIELDS.map((f) => f.key))
 

@@ -1,6 +1,6 @@
 /**
- * Connection health per service, stale and back-off badges, throughput, malformed count, feed mode,
- * and the count of survived faults.
+ * Connection health per service, stale and back-off badges, throughput, malformed count, feed lag,
+ * feed mode, the board's tick-to-paint, and the count of survived faults.
  */
 import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
 import { formatAge } from '../../lib/format'
@@ -8,6 +8,7 @@ import { untilLabel } from '../../lib/live-time'
 import { useConnectionStore } from '../../store/connection-store'
 import { useFeedStore } from '../../store/feed-store'
 import { FaultsStatus } from './FaultsStatus'
+import { FeedLagStatus, PaintStatus } from './LatencyStatus'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 
@@ -39,6 +40,7 @@ export function StatusBar() {
           streams={health.streams.filter((s) => s.service === service.service)}
         />
       ))}
+      {health && <PaintStatus />}
       {health && <FaultsStatus faults={health.faults} />}
     </footer>
   )
@@ -78,6 +80,7 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
       <span className="num">{service.messagesPerSec.toFixed(1)} msg/s</span>
       {service.malformed > 0 && <span className="badge bad num">{service.malformed} malformed</span>}
       <span className="num muted">last {formatAge(service.lastMessageAgeMs)}</span>
+      <FeedLagStatus service={service.service} lag={service.lag} />
     </span>
   )
 }
