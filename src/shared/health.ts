@@ -20,12 +20,13 @@ export const StreamTransport = z.enum(['ws', 'sse'])
 export type StreamTransport = z.infer<typeof StreamTransport>
 
 export const StreamHealth = z.object({
-  /** Stable id, e.g. `odds:1234:updates`. */
+  /** Stable id, e.g. `odds:1234:updates`, `data:badminton:score` (a desk stream), `data:1234:score`. */
   id: z.string(),
   service: FeedService,
   /** `updates` / `overrides` for odds; `status` / `score` / `time` / `incident` for data. */
   kind: z.string(),
-  matchId: z.number().int(),
+  /** The match the stream carries; null for a data stream of every event of a sport (one per type for the desk). */
+  matchId: z.number().int().nullable(),
   state: StreamState,
   transport: StreamTransport.nullable(),
   /** When the next attempt starts (backing_off only). */

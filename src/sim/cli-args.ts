@@ -1,7 +1,8 @@
 /**
  * Command-line options of `npm run sim`. `--faults` takes a comma list:
- * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000`
- * (burst429 = every:count:retryAfterSeconds). Bad input is a typed error, never a crash.
+ * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000,refusetype=404`
+ * (burst429 = every:count:retryAfterSeconds; refusetype = the status, 403 or 404, answered to a
+ * data stream of every event of a type). Bad input is a typed error, never a crash.
  */
 import type { FaultOptions, SimulatorOptions } from './types'
 
@@ -57,9 +58,12 @@ export function parseFaults(text: string): FaultOptions {
         count: number('burst429 count', count, 1),
         retryAfterSeconds: number('burst429 retryAfter', retry, 0),
       }
+    } else if (name === 'refusetype') {
+      if (value !== '403' && value !== '404') throw new CliError(`refusetype needs 403 or 404, got '${value ?? ''}'`)
+      faults.refuseTypeStreams = value === '403' ? 403 : 404
     } else {
       throw new CliError(
-        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay`,
+        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay, refusetype`,
       )
     }
   }

@@ -30,20 +30,25 @@ describe('cli arguments', () => {
       rate: 500,
       faults: { dropEverySeconds: 5, burst429: { every: 20, count: 3, retryAfterSeconds: 2 }, error5xxRatio: 0.1 },
     })
-    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000')).toEqual({
+    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000,refusetype=403')).toEqual({
       malformedRatio: 0.5,
       unknownKindRatio: 0.25,
       slowMs: 100,
       oddsStreamDelayMs: 2000,
+      refuseTypeStreams: 403,
     })
   })
 
-  it.each([['--port', 'x'], ['--rate'], ['--wat', '1'], ['--faults', 'malformed=2'], ['--faults', 'gremlins=1']])(
-    'refuses %s %s',
-    (...argv) => {
-      expect(() => parseCliArgs(argv)).toThrow(CliError)
-    },
-  )
+  it.each([
+    ['--port', 'x'],
+    ['--rate'],
+    ['--wat', '1'],
+    ['--faults', 'malformed=2'],
+    ['--faults', 'gremlins=1'],
+    ['--faults', 'refusetype=500'],
+  ])('refuses %s %s', (...argv) => {
+    expect(() => parseCliArgs(argv)).toThrow(CliError)
+  })
 })
 
 describe('npm run sim', () => {

@@ -5,7 +5,7 @@
  */
 import { Faults } from './faults'
 import { registerDataRoutes, postgrestError } from './data/routes'
-import { DataLive } from './data/live'
+import { DATA_LIVE_CHANNEL_PREFIX, DataLive } from './data/live'
 import { Hub } from './http/hub'
 import { jsonReply, SimHttpServer } from './http/server'
 import { registerImageRoutes } from './images'
@@ -49,7 +49,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     clock,
   )
-  registerDataRoutes(server, { lookups, clock, apiKey })
+  registerDataRoutes(server, { lookups, clock, apiKey, faults })
   registerOddsRoutes(server, { world, lookups, engine, clock })
   registerImageRoutes(server, world)
 
@@ -99,7 +99,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return snapshot
       },
       liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),
-      stats: () => ({ priceMessagesSent: engine.priceMessagesSent, connections: hub.connections }),
+      stats: () => ({
+        priceMessagesSent: engine.priceMessagesSent,
+        connections: hub.connections,
+        dataLiveConnections: hub.connectionsOn(DATA_LIVE_CHANNEL_PREFIX),
+      }),
       faultsDelivered: () => ({ ...hub.delivered, answered429: faults.answered429 }),
     },
   }

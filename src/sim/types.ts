@@ -42,6 +42,11 @@ export interface FaultOptions {
   burst429?: { every: number; count: number; retryAfterSeconds: number }
   /** 0..1 of HTTP answers replaced by 503. */
   error5xxRatio?: number
+  /**
+   * Refuse the data service's streams of every event of a type (`/data/{sport}/live/{type}`) with
+   * this status, as a service that offers only per-event streams would; per-event streams still work.
+   */
+  refuseTypeStreams?: 403 | 404
   /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
   clockOffsetMs?: number
 }
@@ -69,7 +74,8 @@ export interface SimulatorHandle extends SimulatorInfo {
     /** Server truth, same as the REST answer. */
     matchPrices(sport: string, matchId: number): MatchPricesWire
     liveOddsMatchIds(sport: string): number[]
-    stats(): { priceMessagesSent: number; connections: number }
+    /** `dataLiveConnections`: open data-service live streams (per-type and per-event), of all `connections`. */
+    stats(): { priceMessagesSent: number; connections: number; dataLiveConnections: number }
     /**
      * Faults dealt since start: malformed and unknown-kind stream messages handed to open
      * connections (one per connection), live connections dropped, 429 answers given.

@@ -12,6 +12,13 @@
  * D4  Live messages are flat objects whose values arrive as strings; the schemas convert them
  *     (numbers via coercion, booleans from "true"/"false", "" → null).
  * D5  Error bodies are PostgREST's `{code, message, details, hint}`.
+ * D6  Live streams: the desk holds one stream per (sport, type) of every event (`/live/{type}`) and
+ *     keeps the messages of watched matches. Such a stream counts as refused when the service answers
+ *     its connect with 403 or 404 (data-service.md Errors: plan access, resource unsupported) on the
+ *     WebSocket and then on the event stream; that type of that sport then uses per-event streams
+ *     (`/live/{type}/{event_id}`) until the feed changes. 401 stays "key rejected". Network failures
+ *     and other answers are not a refusal: the stream keeps retrying (a down service would refuse
+ *     per-event streams as well). (core/watch/desk-data-streams.ts)
  */
 import { z } from 'zod'
 

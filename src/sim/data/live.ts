@@ -15,8 +15,12 @@ const TICK_MS = 200
 /** At high clock speeds a tick can pass many steps; older incidents are in /matches-incidents. */
 const MAX_INCIDENTS_PER_TICK = 20
 
+/** Every data live channel starts with this (the simulator counts their connections). */
+export const DATA_LIVE_CHANNEL_PREFIX = 'data:'
+
 export function liveChannel(sport: string, type: string, matchId?: number): string {
-  return matchId === undefined ? `data:${sport}:${type}` : `data:${sport}:${type}:${matchId}`
+  const channel = `${DATA_LIVE_CHANNEL_PREFIX}${sport}:${type}`
+  return matchId === undefined ? channel : `${channel}:${matchId}`
 }
 
 interface Seen {

@@ -10,6 +10,7 @@ import { runQuery } from '../postgrest'
 import type { WorldClock } from '../world/clock'
 import type { SportLookup } from '../world/lookup'
 import { isSimSport, type SimSport } from '../world/sports'
+import type { Faults } from '../faults'
 import { liveChannel } from './live'
 import { DATA_ROUTES } from './records'
 import { translateRows } from './translate'
@@ -40,7 +41,7 @@ function accessReply(
 
 export function registerDataRoutes(
   server: SimHttpServer,
-  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string },
+  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string; faults: Faults },
 ): void {
   server.rest.add('GET', '/data/:sport/:route', (ctx: RequestContext) => {
     const access = accessReply(ctx.params.sport ?? '', requestKey(ctx.headers), deps.apiKey)
@@ -78,6 +79,11 @@ export function registerDataRoutes(
       }
     }
     const eventId = ctx.params.eventId
+    const refuse = deps.faults.current.refuseTypeStreams
+    if (eventId === undefined && refuse !== undefined) {
+      const message = `no stream of every event here (injected fault): use /live/${type}/{event_id}`
+      return { ok: false, reply: postgrestError(refuse, refuse === 404 ? 'PGRST125' : 'PGRST403', message) }
+    }
     if (eventId !== undefined && !deps.lookups[access.sport].matches.has(Number(eventId))) {
       return { ok: false, reply: postgrestError(404, 'PGRST125', `no ${access.sport} event ${eventId}`) }
     }

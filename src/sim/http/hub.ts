@@ -58,6 +58,13 @@ export class Hub {
     return this.sinks.size
   }
 
+  /** Open connections subscribed to a channel whose name starts with `prefix`. */
+  connectionsOn(prefix: string): number {
+    const seen = new Set<Sink>()
+    for (const [channel, set] of this.channels) if (channel.startsWith(prefix)) for (const sink of set) seen.add(sink)
+    return seen.size
+  }
+
   dropAll(): void {
     this.delivered.disconnects += this.sinks.size
     for (const sink of [...this.sinks]) sink.close()

@@ -89,7 +89,7 @@ describe('FrameInspector', () => {
         refusedFrames(frames(), 'malformed').some((f) => f.refused?.detail.startsWith('frame over')) &&
         refusedFrames(frames(), 'malformed').some((f) => f.refused?.detail.startsWith('not JSON')) &&
         refusedFrames(frames(), 'unknown_kind').length > 0 &&
-        frames().some((f) => f.stream === `data:${matchId}:time`),
+        frames().some((f) => f.stream === `data:${SPORT}:time`),
       () => `refused frames of each reason and a data frame; have ${frames().length} frames`,
       30_000,
     )

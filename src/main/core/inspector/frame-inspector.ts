@@ -124,7 +124,7 @@ export class FrameInspector implements FrameTap {
       text: text.slice(0, FRAME_TEXT_CAP),
       truncated: frame.text !== null && frame.text.length > FRAME_TEXT_CAP,
       type: stream.service === 'data' ? stream.kind : messageType(frame.json),
-      matchId: matchIdOf(frame.json) ?? (stream.matchId > 0 ? stream.matchId : null),
+      matchId: matchIdOf(frame.json) ?? stream.matchId,
       refused: frame.refused && {
         reason: frame.refused.reason,
         detail: this.o.scrub(frame.refused.detail.slice(0, DETAIL_CAP)),

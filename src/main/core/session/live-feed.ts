@@ -15,9 +15,10 @@ import { cachedBoard, type BoardArchive } from './cached-board'
 import type { FeedSession } from './feed-session'
 
 /**
- * Each watched match holds 6 streams (odds updates and overrides; data status, score, time,
- * incident): room for a 60-match watchlist. Beyond it streams queue for a slot (and show as
- * "queued" in the health bar) rather than open without bound.
+ * Each watched match holds 2 odds streams (updates, overrides); the data service adds 4 for the
+ * desk per sport (one per live type), or 4 per match where it refuses those and the engine falls
+ * back per event: room for a 60-match watchlist even then. Beyond it streams queue for a slot (and
+ * show as "queued" in the health bar) rather than open without bound.
  */
 const MAX_STREAM_CONNECTIONS = 360
 

@@ -9,8 +9,8 @@ export interface TappedStream {
   id: string
   service: FeedService
   kind: string
-  /** The match the stream is for (0 where a stream carries every match). */
-  matchId: number
+  /** The match the stream is for (null where a stream carries every match: the data service's per-type streams). */
+  matchId: number | null
   transport: StreamTransport
   /** The address read, without its token. */
   url: string

@@ -20,7 +20,8 @@ export interface LiveStreamOptions<T> {
   id: string
   service: FeedService
   kind: string
-  matchId: number
+  /** The match this stream carries; null for a stream of every event (the data service's per-type streams). */
+  matchId: number | null
   /** Stream address without the token (`ws:`/`wss:`). */
   wsUrl: string
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
@@ -40,6 +41,12 @@ export interface LiveStreamOptions<T> {
    * for the log line, never a second count.
    */
   onRefused?: (reason: 'malformed' | 'unknown_kind', detail: string) => void
+  /**
+   * HTTP answers that mean "this address is not served here" rather than a fault to retry or a
+   * refused key. When the event stream (tried after WebSocket) answers one, the stream stops,
+   * closed, and says so once here; its owner decides what replaces it.
+   */
+  addressRefused?: { statuses: readonly number[]; onRefused(status: number): void }
   /** Every connect and reconnect, before any message of the new connection. */
   onConnected?: () => void
   onState?: (health: StreamHealth) => void
@@ -58,6 +65,22 @@ export interface LiveStreamOptions<T> {
   clock?: () => number
   random?: () => number
 }
+
+/** What the owner of a stream chooses; the rest (token, slots, timing, sinks) its engine fills in. */
+export type StreamSpec<T> = Pick<
+  LiveStreamOptions<T>,
+  | 'id'
+  | 'service'
+  | 'kind'
+  | 'matchId'
+  | 'wsUrl'
+  | 'sseUrl'
+  | 'decode'
+  | 'onMessage'
+  | 'onConnected'
+  | 'onRefused'
+  | 'addressRefused'
+>
 
 function withToken(url: string, token: string): string {
   const u = new URL(url)
@@ -252,15 +275,22 @@ export class LiveStream<T> {
   private ended(end: TransportEnd): void {
     const triedWs = this.transport === 'ws'
     this.teardown()
-    if (end.kind === 'rejected') {
+    const refused = end.status !== null && this.o.addressRefused?.statuses.includes(end.status) ? end.status : null
+    if (end.kind === 'rejected' && refused === null) {
       this.lastError = `key rejected (${end.status})`
       this.setState('rejected')
       return
     }
-    this.lastError = this.redact(end.message)
-    if (triedWs && !end.opened) {
+    this.lastError = end.kind === 'rejected' ? `server answered ${end.status}` : this.redact(end.message)
+    const opened = end.kind === 'failed' && end.opened
+    if (triedWs && !opened) {
       // WebSocket could not connect at all: try the event stream on the same path right away.
       this.releaseSlot = this.o.slots.request(() => this.connect('sse'))
+      return
+    }
+    if (refused !== null) {
+      this.close()
+      this.o.addressRefused?.onRefused(refused)
       return
     }
     this.scheduleRetry()

@@ -14,8 +14,11 @@ import { SseParser } from './sse-parser'
 export type TransportEnd =
   /** 401/403 on the upgrade or the event-stream request: the key is refused. */
   | { kind: 'rejected'; status: number }
-  /** Anything else; `opened` says whether messages could flow before it ended. */
-  | { kind: 'failed'; opened: boolean; message: string }
+  /**
+   * Anything else; `opened` says whether messages could flow before it ended, `status` is the
+   * server's HTTP answer where it answered one instead of a stream (404…), else null.
+   */
+  | { kind: 'failed'; opened: boolean; message: string; status: number | null }
 
 export interface TransportHandlers {
   onOpen(): void
@@ -142,7 +145,7 @@ export function openWebSocket(
     if (status !== null && isAuthStatus(status)) h.onEnd({ kind: 'rejected', status })
     else {
       const message = status !== null ? `server answered ${status}` : lastError || `closed (${code})`
-      h.onEnd({ kind: 'failed', opened, message })
+      h.onEnd({ kind: 'failed', opened, message, status })
     }
   })
   return {
@@ -176,7 +179,7 @@ export function openEventStream(
       }
       if (!res.ok || !res.body) {
         await res.body?.cancel()
-        h.onEnd({ kind: 'failed', opened, message: `server answered ${res.status}` })
+        h.onEnd({ kind: 'failed', opened, message: `server answered ${res.status}`, status: res.status })
         return
       }
       opened = true
@@ -192,10 +195,11 @@ export function openEventStream(
         h.onAlive()
         parser.push(decoder.decode(chunk as Uint8Array, { stream: true }))
       }
-      h.onEnd({ kind: 'failed', opened, message: 'event stream ended' })
+      h.onEnd({ kind: 'failed', opened, message: 'event stream ended', status: null })
     } catch (err) {
       clearTimeout(headerTimer)
-      h.onEnd({ kind: 'failed', opened, message: describeError(abort.signal.aborted ? abort.signal.reason : err) })
+      const message = describeError(abort.signal.aborted ? abort.signal.reason : err)
+      h.onEnd({ kind: 'failed', opened, message, status: null })
     }
   })()
   return {

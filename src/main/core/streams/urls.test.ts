@@ -39,6 +39,20 @@ describe('dataStreamAddress', () => {
     })
   })
 
+  it('addresses the stream of every event of a type without an event id', () => {
+    expect(
+      dataStreamAddress(
+        endpoints('https://badminton.example.com', 'wss://badminton.example.com'),
+        'badminton',
+        null,
+        'score',
+      ),
+    ).toEqual({
+      wsUrl: 'wss://badminton.example.com/live/score',
+      sseUrl: 'https://badminton.example.com/live/score',
+    })
+  })
+
   it('has no address for another sport when the configured one is in neither place', () => {
     expect(
       dataStreamAddress(endpoints('https://api.example.com/v1', 'wss://api.example.com/v1'), 'hockey', 5, 'time'),

@@ -36,15 +36,20 @@ export function oddsStreamAddress(
   }
 }
 
-/** Null where no address for `sport` can be derived: the REST client reports that case in words. */
+/**
+ * The data service's live stream of `type`: of every event of the sport (`matchId` null: the
+ * desk's one stream per type), or of one event. Null where no address for `sport` can be derived:
+ * the REST client reports that case in words.
+ */
 export function dataStreamAddress(
   e: LiveEndpoints,
   sport: string,
-  matchId: number,
+  matchId: number | null,
   type: string,
 ): StreamAddress | null {
   const ws = dataBaseUrlForSport(e.wsBaseUrl, e.sport, sport)
   const sse = dataBaseUrlForSport(e.dataBaseUrl, e.sport, sport)
   if (!ws.ok || !sse.ok) return null
-  return { wsUrl: join(ws.value, 'live', type, matchId), sseUrl: join(sse.value, 'live', type, matchId) }
+  const path = matchId === null ? ['live', type] : ['live', type, matchId]
+  return { wsUrl: join(ws.value, ...path), sseUrl: join(sse.value, ...path) }
 }

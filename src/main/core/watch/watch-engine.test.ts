@@ -10,6 +10,7 @@ import type { BoardPatch } from '../../../shared/board'
 import type { PriceTick } from '../../../shared/domain'
 import type { StreamHealth } from '../../../shared/health'
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../sim/index'
+import { openEventStream, openWebSocket, type TransportOpener, type TransportOpeners } from '../streams/transports'
 import { boardPrices, serverPrices } from './board-vs-server'
 import { WatchEngine, type WatchEngineOptions } from './watch-engine'
 
@@ -72,6 +73,33 @@ function converged(s: SimulatorHandle, engine: WatchEngine, matchId: number): bo
     JSON.stringify(boardPrices(board)) === JSON.stringify(serverPrices(s, SPORT, matchId))
   )
 }
+
+/** The network transports, with every text a stream of every event (`/live/{type}`, no event id) receives copied out. */
+function tappedDeskStreams(texts: string[]): TransportOpeners {
+  const tap =
+    (open: TransportOpener): TransportOpener =>
+    (url, handlers, options) =>
+      open(
+        url,
+        {
+          ...handlers,
+          onText: (text) => {
+            if (/\/live\/[a-z]+\?/.test(url)) texts.push(text)
+            handlers.onText(text)
+          },
+        },
+        options,
+      )
+  return { ws: tap(openWebSocket), sse: tap(openEventStream) }
+}
+
+/** A header changed by a data live message: a score, or a status with the data service's reason. */
+function headerFromDataStreams(engine: WatchEngine, matchId: number): boolean {
+  const header = engine.state(matchId)?.header
+  return header !== undefined && (header.score !== null || header.statusReason !== null)
+}
+
+const dataStreams = (engine: WatchEngine) => engine.health().streams.filter((h) => h.service === 'data')
 
 const ticksOf = (ticks: PriceTick[], matchId: number) => ticks.filter((t) => t.matchId === matchId).length
 
@@ -216,16 +244,19 @@ describe('WatchEngine', () => {
     expect(cells).toBeLessThan(tape) // many changes of one outcome became one cell
   })
 
-  it('follows the watchlist: unwatch closes the match streams and removes it from the board', async () => {
+  it('follows the watchlist: unwatch closes the match streams, the last one the desk data streams', async () => {
     const s = await sim()
     const { engine, seen } = rig(s)
     const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 2)
     engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
-    await waitUntil(() => s.control.stats().connections === 12, 'six streams per match on the server')
+    // Two odds streams per match, one data stream per live type for the desk.
+    await waitUntil(() => s.control.stats().connections === 2 * 2 + 4, 'eight streams on the server')
     engine.setWatched([{ sport: SPORT, matchId: ids[0]! }])
-    await waitUntil(() => s.control.stats().connections === 6, 'the unwatched match closed')
+    await waitUntil(() => s.control.stats().connections === 2 + 4, 'the unwatched match closed')
     expect(engine.watchedMatchIds()).toEqual([ids[0]])
-    expect(engine.health().streams.every((h) => h.matchId === ids[0])).toBe(true)
+    const streams = engine.health().streams
+    expect(streams.filter((h) => h.service === 'odds').every((h) => h.matchId === ids[0])).toBe(true)
+    expect(streams.filter((h) => h.service === 'data').map((h) => h.matchId)).toEqual([null, null, null, null])
     await waitUntil(() => seen.patches.some((p) => p.removed.includes(ids[1]!)), 'removal patch')
     engine.unwatch(ids[0]!)
     await waitUntil(() => s.control.stats().connections === 0, 'all closed')
@@ -247,4 +278,57 @@ describe('WatchEngine', () => {
     await waitUntil(() => states().join() === 'live,live,live,queued', 'a freed slot taken')
     expect(s.control.stats().connections).toBe(3)
   })
+
+  it('holds one data stream per live type for 50 watched matches, keeps only their messages, updates every header', async () => {
+    const s = await sim({ liveMatches: 60, rate: 100 })
+    const deskTexts: string[] = []
+    const { engine } = rig(s, { transports: tappedDeskStreams(deskTexts) })
+    const live = s.control.liveOddsMatchIds(SPORT)
+    const ids = live.slice(0, 50)
+    const unwatched = new Set(live.slice(50))
+    expect([ids.length, unwatched.size > 0]).toEqual([50, true])
+    engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
+    await waitUntil(
+      () => ids.every((id) => headerFromDataStreams(engine, id)),
+      () => `live headers: ${ids.filter((id) => headerFromDataStreams(engine, id)).length}/50`,
+      30_000,
+    )
+    expect(s.control.stats().dataLiveConnections).toBe(4)
+    expect(dataStreams(engine).map((h) => [h.kind, h.matchId, h.state])).toEqual(
+      ['status', 'score', 'time', 'incident'].map((kind) => [kind, null, 'live']),
+    )
+    // The desk streams carry every match of the sport: the others' messages are skipped, not refused.
+    await waitUntil(
+      () => deskTexts.some((t) => unwatched.has(Number((JSON.parse(t) as { match_id: string }).match_id))),
+      'a message for an unwatched match',
+    )
+    expect(dataStreams(engine).map((h) => h.malformed + h.unknownKind)).toEqual([0, 0, 0, 0])
+    for (const id of unwatched) expect(engine.state(id)).toBeUndefined()
+  })
+
+  it.each([404, 403] as const)(
+    'falls back to per-event data streams where the per-type ones are answered %i',
+    async (status) => {
+      const s = await sim({ liveMatches: 5, faults: { refuseTypeStreams: status } })
+      const { engine } = rig(s)
+      const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 3)
+      engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
+      await waitUntil(
+        () => dataStreams(engine).filter((h) => h.matchId !== null && h.state === 'live').length === 3 * 4,
+        () => `per-event streams live: ${JSON.stringify(dataStreams(engine).map((h) => [h.id, h.state]))}`,
+      )
+      expect(dataStreams(engine).length).toBe(3 * 4)
+      expect(s.control.stats().dataLiveConnections).toBe(3 * 4)
+      await waitUntil(() => ids.every((id) => headerFromDataStreams(engine, id)), 'every header from the data streams')
+      // A match watched later of the same sport goes per event at once.
+      const later = s.control.liveOddsMatchIds(SPORT)[3]!
+      engine.watch(SPORT, later)
+      await waitUntil(() => s.control.stats().dataLiveConnections === 4 * 4, 'four more per-event streams')
+      expect(
+        dataStreams(engine)
+          .filter((h) => h.matchId === later)
+          .map((h) => h.kind),
+      ).toEqual(['status', 'score', 'time', 'incident'])
+    },
+  )
 })

@@ -1,13 +1,13 @@
 /**
- * The watch engine: for every watched match it holds the odds streams (updates, overrides) and the
- * data service's live streams, merges REST snapshot + deltas into one price state that converges
+ * The watch engine: for every watched match it holds the odds streams (updates, overrides), and for
+ * the desk the data service's live streams (desk-data-streams.ts), merges REST snapshot + deltas into one price state that converges
  * to the server's after any loss, and feeds three consumers at their own pace: the cache and the
  * alert rules (every tick / change / override, once per event-loop turn), and the board (one
  * patch per conflation interval).
  */
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
-import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
+import type { LiveDataType } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
 import {
   isPlainPriceMessage,
@@ -29,12 +29,13 @@ import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
 import { malformed, typedDecoder } from '../streams/decode'
 import type { FrameTapPoint } from '../streams/frame-tap'
-import { LiveStream, type Decoded } from '../streams/live-stream'
+import { LiveStream, type Decoded, type StreamSpec } from '../streams/live-stream'
 import { SlotQueue } from '../streams/slots'
 import type { TransportOpeners } from '../streams/transports'
-import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from '../streams/urls'
+import { oddsStreamAddress, type LiveEndpoints } from '../streams/urls'
 import { BoardBatcher } from './board-batcher'
-import { dataLiveDecoder, type DataLiveUpdate } from './data-live'
+import type { DataLiveUpdate } from './data-live'
+import { DeskDataStreams } from './desk-data-streams'
 import { FeedBatch, type FeedSinks } from './feed-batch'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
 import { SnapshotSync } from './snapshot-sync'
@@ -63,7 +64,7 @@ export interface WatchEngineOptions {
   /** Bound on open stream connections; streams beyond it wait their turn. */
   maxConnections?: number
   backoff?: BackoffPolicy
-  /** Data live streams per match; [] for none (e.g. no data service configured). */
+  /** The data service's live types the desk follows (default all); [] for none. */
   dataLiveTypes?: readonly LiveDataType[]
   /** Tape entries per patch; the rest are counted in `tapeDropped`. */
   maxTapePerPatch?: number
@@ -137,6 +138,7 @@ export class WatchEngine {
   private readonly listener: BookListener
   private readonly clock: () => number
   private readonly sweep: NodeJS.Timeout
+  private readonly data: DeskDataStreams
   /** Lag of every odds message over the last minute (the data service's messages carry no time). */
   private readonly oddsLag = new LatencyWindow()
   private closed = false
@@ -172,6 +174,15 @@ export class WatchEngine {
     }
     this.sweep = setInterval(() => this.expireOverrides(), OVERRIDE_SWEEP_MS)
     this.sweep.unref()
+    this.data = new DeskDataStreams({
+      endpoints: o.endpoints,
+      ...(o.dataLiveTypes ? { types: o.dataLiveTypes } : {}),
+      open: (spec) => this.openStream(spec),
+      onUpdate: (sport, update) => {
+        const w = this.watched.get(update.matchId)
+        if (w?.sport === sport) this.onData(w, update)
+      },
+    })
   }
 
   watch(sport: string, matchId: number): void {
@@ -206,12 +217,9 @@ export class WatchEngine {
       this.oddsStream(w, 'updates', decodeUpdate, (m, at) => this.onUpdate(w, m, at)),
       this.oddsStream(w, 'overrides', decodeOverride, (m, at) => this.onOverride(w, m, at)),
     )
-    for (const type of this.o.dataLiveTypes ?? LIVE_DATA_TYPES) {
-      const stream = this.dataStream(w, type)
-      if (stream) w.streams.push(stream)
-    }
     this.board.board(matchId)
     for (const s of w.streams) s.start()
+    this.data.watch(sport, matchId)
   }
 
   unwatch(matchId: number): void {
@@ -219,6 +227,7 @@ export class WatchEngine {
     if (!w) return
     this.watched.delete(matchId)
     for (const s of w.streams) s.close()
+    this.data.unwatch(w.sport, matchId)
     w.fetch?.abort()
     if (w.fetchRetry) clearTimeout(w.fetchRetry)
     this.board.remove(matchId)
@@ -253,7 +262,10 @@ export class WatchEngine {
 
   health(): FeedHealth {
     const now = this.clock()
-    const streams = [...this.watched.values()].flatMap((w) => w.streams.map((s) => s.health(now)))
+    const streams = [
+      ...[...this.watched.values()].flatMap((w) => w.streams.map((s) => s.health(now))),
+      ...this.data.health(now),
+    ]
     return {
       at: now,
       services: [
@@ -272,6 +284,7 @@ export class WatchEngine {
   close(): void {
     this.closed = true
     for (const matchId of [...this.watched.keys()]) this.unwatch(matchId)
+    this.data.close()
     clearInterval(this.sweep)
     this.board.close()
     this.feed.close()
@@ -279,32 +292,16 @@ export class WatchEngine {
 
   /* ---------- streams ---------- */
 
-  private stream<T>(
-    w: Watched,
-    service: 'odds' | 'data',
-    kind: string,
-    address: { wsUrl: string; sseUrl: string },
-    decode: (json: unknown) => Decoded<T>,
-    onMessage: (message: T, receivedAt: number) => void,
-    /** Called on every (re)connect, and on every frame the stream refused, after it is counted. */
-    onMaybeMissed?: () => void,
-  ): LiveStream<unknown> {
-    const id = `${service}:${w.matchId}:${kind}`
+  /** A stream with this engine's token, connection slots, timing and sinks (not started). */
+  private openStream<T>(spec: StreamSpec<T>): LiveStream<unknown> {
     return new LiveStream<T>({
-      id,
-      service,
-      kind,
-      matchId: w.matchId,
-      ...address,
-      token: service === 'odds' ? this.o.keys.odds : this.o.keys.data,
-      decode,
-      onMessage,
-      ...(service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
-      onConnected: onMaybeMissed,
+      ...spec,
+      token: spec.service === 'odds' ? this.o.keys.odds : this.o.keys.data,
+      ...(spec.service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
       onState: (h) => this.o.sinks.onStreamState?.(h),
       onRefused: (reason, detail) => {
-        this.o.sinks.onStreamRefused?.(id, reason, detail)
-        onMaybeMissed?.()
+        this.o.sinks.onStreamRefused?.(spec.id, reason, detail)
+        spec.onRefused?.(reason, detail)
       },
       slots: this.slots,
       transports: this.o.transports,
@@ -327,14 +324,17 @@ export class WatchEngine {
     decode: (json: unknown) => Decoded<T>,
     onMessage: (message: T, receivedAt: number) => void,
   ): LiveStream<unknown> {
-    const address = oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind)
-    return this.stream(w, 'odds', kind, address, decode, onMessage, () => this.resync(w))
-  }
-
-  private dataStream(w: Watched, type: LiveDataType): LiveStream<unknown> | null {
-    const address = dataStreamAddress(this.o.endpoints, w.sport, w.matchId, type)
-    if (!address) return null
-    return this.stream(w, 'data', type, address, dataLiveDecoder(type), (m) => this.onData(w, m))
+    return this.openStream({
+      id: `odds:${w.matchId}:${kind}`,
+      service: 'odds',
+      kind,
+      matchId: w.matchId,
+      ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
+      decode,
+      onMessage,
+      onConnected: () => this.resync(w),
+      onRefused: () => this.resync(w),
+    })
   }
 
   /* ---------- odds: snapshot + deltas ---------- */
@@ -432,7 +432,6 @@ export class WatchEngine {
   /* ---------- match header ---------- */
 
   private onData(w: Watched, u: DataLiveUpdate): void {
-    if (u.matchId !== w.matchId) return
     switch (u.kind) {
       case 'status':
         this.setStatus(w, u.status, u.reason)
