@@ -1,6 +1,6 @@
 /**
  * `npm run start:browser [-- --port N] [--data-dir DIR] [--rebuild] [--sim-rate N] [--sim-live-matches N]
- * [--sim-speed N] [--sim-seed N]`: builds the renderer if it is missing, starts the core in Node and
+ * [--sim-speed N] [--sim-seed N] [--sim-faults malformed=0.05,…]`: builds the renderer if it is missing, starts the core in Node and
  * serves the app to a browser on 127.0.0.1. Prints the URL (with this run's token) on one line of
  * stdout. The --sim-* flags shape the built-in demo feed (tests and the render bench load it);
  * --test-faults is for tests only (see test-faults.ts). An uncaught exception or unhandled
@@ -13,7 +13,8 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createCore } from '../main/core/app'
-import { startSimulator } from '../sim'
+import { startSimulator, type FaultOptions } from '../sim'
+import { parseFaults } from '../sim/cli-args'
 import { isAppUrl } from '../main/core/bridge/trust'
 import { setAsideUnreadableSettings } from '../main/core/settings-file'
 import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     'sim-live-matches': { type: 'string', default: '8' },
     'sim-speed': { type: 'string', default: '1' },
     'sim-seed': { type: 'string', default: '42' },
+    /** The simulator's stream and HTTP faults, as `npm run sim -- --faults` takes them (src/sim/cli-args.ts). */
+    'sim-faults': { type: 'string', default: '' },
     'test-faults': { type: 'string' },
   },
 })
@@ -55,11 +58,20 @@ function numberFlag(name: keyof typeof values, min: number, max: number): number
   return value
 }
 const port = numberFlag('port', 0, 65535)
+function simFaults(): FaultOptions {
+  try {
+    return parseFaults(values['sim-faults'] ?? '')
+  } catch (error) {
+    console.error(`--sim-faults: ${(error as Error).message}`)
+    process.exit(2)
+  }
+}
 const demoFeed = {
   rate: numberFlag('sim-rate', 0, 1_000_000),
   liveMatches: numberFlag('sim-live-matches', 0, 500),
   speed: numberFlag('sim-speed', 0.1, 1000),
   seed: numberFlag('sim-seed', 0, 2 ** 31),
+  faults: simFaults(),
 }
 let testFaults: TestFault[]
 try {

@@ -10,6 +10,7 @@ import { call, subscribe } from './bridge'
 import { AlertsScreen } from './features/alerts/AlertsScreen'
 import { BoardView, SingleMatchView } from './features/board/BoardView'
 import { DiscoverScreen } from './features/discover/DiscoverScreen'
+import { FrameInspector } from './features/inspector/FrameInspector'
 import { CommandPalette, type Command } from './features/keyboard/CommandPalette'
 import { useHotkeys } from './features/keyboard/hotkeys'
 import { OverrideAlerts } from './features/overrides/OverrideAlerts'
@@ -30,7 +31,7 @@ import { useConnectionStore, startConnectionWatch } from './store/connection-sto
 import { loadLiveState, startLiveSync } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
 import { applySettings, useSettingsStore } from './store/settings-store'
-import { focusMatch, setPaletteOpen, showView, useUiStore, type View } from './store/ui-store'
+import { focusMatch, setPaletteOpen, showView, toggleInspector, useUiStore, type View } from './store/ui-store'
 
 const NAV: { view: View; label: string; key: string }[] = [
   { view: 'board', label: 'Board', key: '1' },
@@ -91,6 +92,7 @@ export function App() {
       <ProblemBanners />
       <RecoveryNotice />
       <main className="main">{singleMatch === null ? <CurrentView /> : <SingleMatchView matchId={singleMatch} />}</main>
+      {singleMatch === null && <Inspector />}
       <StatusBar />
       <OverrideEditorHost />
       <Palette />
@@ -131,6 +133,7 @@ function CurrentView() {
     },
     A: () => acknowledgeOverrideAlerts('all'),
     d: toggleDensity,
+    i: toggleInspector,
   })
   const label = NAV.find((item) => item.view === view)?.label ?? view
   // Keyed by view: a screen that failed is mounted afresh when the trader comes back to it.
@@ -199,10 +202,24 @@ function Palette() {
       },
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
       { id: 'density', label: 'Toggle compact / comfortable board', hint: 'D', run: toggleDensity },
+      { id: 'inspector', label: 'Show / hide raw frame inspector', hint: 'I', run: toggleInspector },
     ],
     [],
   )
   return open ? <CommandPalette commands={commands} /> : null
+}
+
+/** Mounted only while open: the core captures frames only while a page holds the inspector's lease. */
+function Inspector() {
+  const open = useUiStore((s) => s.inspectorOpen)
+  return open ? (
+    <ErrorBoundary
+      where="inspector"
+      fallback={(error, retry) => <ScreenError name="Frame inspector" error={error} retry={retry} />}
+    >
+      <FrameInspector />
+    </ErrorBoundary>
+  ) : null
 }
 
 function toggleTheme(): void {

@@ -61,6 +61,11 @@ export function formatClockTime(epochMs: number): string {
   return clockTime.format(epochMs)
 }
 
+/** A clock time with milliseconds, for raw frames that arrive many to a second. */
+export function formatClockTimeMs(epochMs: number): string {
+  return `${clockTime.format(epochMs)}.${String(Math.floor(epochMs % 1000)).padStart(3, '0')}`
+}
+
 export function formatStart(epochMs: number | null): string {
   return epochMs === null ? '' : startTime.format(epochMs)
 }

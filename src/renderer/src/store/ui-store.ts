@@ -10,6 +10,8 @@ interface UiStore {
   focusedMatch: { matchId: number; at: number } | null
   editorOutcome: string | null
   paletteOpen: boolean
+  /** The raw frame inspector (the core captures frames only while it is open). */
+  inspectorOpen: boolean
 }
 
 export const useUiStore = create<UiStore>(() => ({
@@ -17,6 +19,7 @@ export const useUiStore = create<UiStore>(() => ({
   focusedMatch: null,
   editorOutcome: null,
   paletteOpen: false,
+  inspectorOpen: false,
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
@@ -25,3 +28,5 @@ export const focusMatch = (matchId: number): void =>
 export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })
+export const setInspectorOpen = (inspectorOpen: boolean): void => useUiStore.setState({ inspectorOpen })
+export const toggleInspector = (): void => setInspectorOpen(!useUiStore.getState().inspectorOpen)
