@@ -115,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const timers = startTimers(options, { router, health, compact, startedAt })
   const stop = async () => {
     for (const timer of timers) clearInterval(timer)
+    base.problems.stop()
     watching.inspector.stop()
     watching.live.close()
     watching.alerts.dispose()
@@ -259,6 +260,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     frames,
     session: feeds.session,
     odds: feeds.oddsClient,
+    data: feeds.dataClient,
     conflationMs: () => base.settings.get().conflationMs,
     watched: () => watchlists.allMatches(),
     archive,

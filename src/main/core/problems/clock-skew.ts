@@ -13,8 +13,10 @@
  *   every (re)connect, discovery, key tests) are enough, and the stream's hot path stays untouched.
  *
  * The skew counts only when it is certain: the whole interval lies beyond ±1 s. The estimate shown
- * is the interval's middle. A sample that disagrees with the older ones (the local clock was stepped,
- * e.g. by turning on time sync) drops the older ones. An answer with an `Age` header came from a
+ * is the interval's middle. The interval is kept against this machine's monotonic clock and turned
+ * into a wall-clock offset when read, so a step of the local clock (the trader turns on time sync)
+ * shows at the next check, with no new answer needed; a sample that disagrees with the older ones
+ * (the server's clock was stepped) drops the older ones. An answer with an `Age` header came from a
  * cache and carries the origin's older `Date`: it is not used. A missing or unreadable `Date` is
  * skipped (a server without a clock may omit it).
  */
@@ -40,31 +42,42 @@ interface Bounds {
   hi: number
 }
 
+/** This machine's wall clock minus its monotonic clock: changes only when the wall clock is stepped. */
+export type WallClockShift = () => number
+const wallClockShift: WallClockShift = () => Date.now() - performance.now()
+
 /** The offset interval one feed's answers agree on. */
 export class ClockOffsetEstimate {
+  /** Bounds of (server clock − this machine's monotonic clock), the newest last. */
   private samples: Bounds[] = []
   private agreed: Bounds | null = null
+
+  constructor(private readonly shift: WallClockShift = wallClockShift) {}
 
   /** Answers false when the answer says nothing about the clock (no usable `Date`, or from a cache). */
   add(answer: AnswerClock): boolean {
     if (answer.date === null || (answer.age !== null && answer.age.trim() !== '0')) return false
     const serverSecond = Date.parse(answer.date)
     if (!Number.isFinite(serverSecond) || answer.receivedAt < answer.sentAt) return false
+    const shift = this.shift()
     this.samples.push({
-      lo: serverSecond - answer.receivedAt,
-      hi: serverSecond + DATE_RESOLUTION_MS - answer.sentAt,
+      lo: serverSecond - answer.receivedAt + shift,
+      hi: serverSecond + DATE_RESOLUTION_MS - answer.sentAt + shift,
     })
     this.agreed = this.intersectNewest()
     return true
   }
 
+  /** The offset (feed − this machine's wall clock, ms) lies in these bounds now. */
   bounds(): Bounds | null {
-    return this.agreed
+    if (this.agreed === null) return null
+    const shift = this.shift()
+    return { lo: this.agreed.lo - shift, hi: this.agreed.hi - shift }
   }
 
   /** The offset (feed − this machine, ms) when it is certainly beyond the limit; else null. */
   certainSkewMs(): number | null {
-    const b = this.agreed
+    const b = this.bounds()
     if (b === null || (b.lo <= SKEW_LIMIT_MS && b.hi >= -SKEW_LIMIT_MS)) return null
     return (b.lo + b.hi) / 2
   }
@@ -95,12 +108,20 @@ export interface ClockSkew {
 export class ClockSkewWatch {
   private readonly estimates = new Map<ServiceName, ClockOffsetEstimate>()
 
-  constructor(private readonly onSkew: (skew: ClockSkew | null) => void) {}
+  constructor(
+    private readonly onSkew: (skew: ClockSkew | null) => void,
+    private readonly shift: WallClockShift = wallClockShift,
+  ) {}
 
   record(service: ServiceName, answer: AnswerClock): void {
     let estimate = this.estimates.get(service)
-    if (!estimate) this.estimates.set(service, (estimate = new ClockOffsetEstimate()))
-    if (estimate.add(answer)) this.onSkew(this.worst())
+    if (!estimate) this.estimates.set(service, (estimate = new ClockOffsetEstimate(this.shift)))
+    if (estimate.add(answer)) this.recheck()
+  }
+
+  /** Reads the estimates against the wall clock as it is now (it may have been set right since). */
+  recheck(): void {
+    this.onSkew(this.worst())
   }
 
   /** Another feed (demo ↔ real): other servers, other clocks. */

@@ -32,6 +32,7 @@ async function startIn(dataDir: string, demo: SimulatorOptions = {}) {
   return started
 }
 
+const wallOnly = () => 0
 const problems = (core: Core) => invoke<Problem[]>(core, 'problems:get')
 const freshDir = () => mkdtempSync(join(tmpdir(), 'odds-problems-'))
 
@@ -115,9 +116,10 @@ describe('the clock skew between this machine and the feed', () => {
   async function skewAfterAnswers(offsetMs: number): Promise<{ estimate: ClockOffsetEstimate; heard: ClockSkew[] }> {
     const sim = await startSimulator({ port: 0, rate: 0, liveMatches: 1, faults: { clockOffsetMs: offsetMs } })
     running.push(sim)
-    const estimate = new ClockOffsetEstimate()
+    // Against the wall clock only: the monotonic bookkeeping is held to its own test below.
+    const estimate = new ClockOffsetEstimate(wallOnly)
     const heard: ClockSkew[] = []
-    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew))
+    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew), wallOnly)
     const http = new HttpClient({
       service: 'odds-feed',
       getKey: async () => sim.apiKey,
@@ -196,7 +198,7 @@ describe('ClockOffsetEstimate', () => {
   })
 
   it('narrows the interval with answers stamped at other sub-second phases', () => {
-    const estimate = new ClockOffsetEstimate()
+    const estimate = new ClockOffsetEstimate(wallOnly)
     // The server is 1,500 ms ahead; each round trip takes 20 ms and the server stamps at its middle.
     const stamped = (local: number) => at(local, local + 20, local + 10 + 1500)
     estimate.add(stamped(10_000)) // the server read 11.510 s: the Date says 11 s
@@ -208,7 +210,7 @@ describe('ClockOffsetEstimate', () => {
   })
 
   it('forgets older answers that disagree with the newest (the local clock was stepped)', () => {
-    const estimate = new ClockOffsetEstimate()
+    const estimate = new ClockOffsetEstimate(wallOnly)
     for (const local of [10_000, 10_300, 10_650]) estimate.add(at(local, local + 20, local + 10 + 5000))
     expect(estimate.certainSkewMs()).not.toBeNull()
     estimate.add(at(20_000, 20_020, 20_010))
@@ -216,8 +218,24 @@ describe('ClockOffsetEstimate', () => {
     expect(estimate.certainSkewMs()).toBeNull()
   })
 
+  it("follows a step of this machine's wall clock with no new answer (the trader turned on time sync)", () => {
+    let shift = 0
+    const heard: Array<ClockSkew | null> = []
+    const watch = new ClockSkewWatch(
+      (skew) => heard.push(skew),
+      () => shift,
+    )
+    // This machine is 5 s behind the feed…
+    for (const local of [10_000, 10_300, 10_650]) watch.record('odds-feed', at(local, local + 20, local + 10 + 5000))
+    expect(heard.at(-1)).toMatchObject({ service: 'odds-feed' })
+    // …until its wall clock is stepped 5 s forward: its monotonic clock, and so the answers, are unchanged.
+    shift = 5000
+    watch.recheck()
+    expect(heard.at(-1)).toBeNull()
+  })
+
   it('skips an answer from a cache (Age), without a Date, or with one that is not a date', () => {
-    const estimate = new ClockOffsetEstimate()
+    const estimate = new ClockOffsetEstimate(wallOnly)
     expect(estimate.add(at(10_000, 10_020, 60_000, '120'))).toBe(false)
     expect(estimate.add({ sentAt: 10_000, receivedAt: 10_020, date: null, age: null })).toBe(false)
     expect(estimate.add({ sentAt: 10_000, receivedAt: 10_020, date: 'yesterday-ish', age: null })).toBe(false)
