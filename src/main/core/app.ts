@@ -260,6 +260,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     frames,
     session: feeds.session,
     odds: feeds.oddsClient,
+    data: feeds.dataClient,
     conflationMs: () => base.settings.get().conflationMs,
     watched: () => watchlists.allMatches(),
     archive,
