@@ -61,7 +61,11 @@ const UNLOCK_KEYCHAIN: Record<string, string> = {
   win32: 'Check that Windows Credential Manager is available to your account',
 }
 
+/** The adapter says "no keychain available (why)"; the banner already says the first part. */
+const ADAPTER_WORDS = /^no keychain available \((.+)\)$/
+
 export function keychainProblem(reason: string, platform: string): RaisedProblem {
+  const why = ADAPTER_WORDS.exec(reason)?.[1] ?? reason
   const unlock =
     UNLOCK_KEYCHAIN[platform] ??
     'Unlock your keyring (GNOME Keyring, KWallet) and check that a secrets service runs in your desktop session'
@@ -71,7 +75,7 @@ export function keychainProblem(reason: string, platform: string): RaisedProblem
     // The app works on the demo feed, and Settings → Keys says the same: a trader who wants no keys may hide it.
     dismissible: true,
     title: 'Keychain unavailable',
-    happened: `The keychain cannot be reached (${reason}): API keys cannot be read or saved, so the demo feed is used.`,
+    happened: `The keychain cannot be reached (${why}): API keys cannot be read or saved, so the demo feed is used.`,
     toDo: `${unlock}, then open Settings → Keys: the app looks again.`,
   }
 }

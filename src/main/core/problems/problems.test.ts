@@ -99,7 +99,7 @@ describe('the keychain', () => {
       id: 'keychain-unreachable',
       severity: 'warning',
       happened:
-        'The keychain cannot be reached (no keychain available (no D-Bus session)): API keys cannot be read or saved, so the demo feed is used.',
+        'The keychain cannot be reached (no D-Bus session): API keys cannot be read or saved, so the demo feed is used.',
     })
     expect(outcome.problems[0]?.toDo).toMatch(/^Unlock your keyring .*then open Settings → Keys/)
   })
