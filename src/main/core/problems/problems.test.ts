@@ -32,6 +32,7 @@ async function startIn(dataDir: string, demo: SimulatorOptions = {}) {
   return started
 }
 
+/** Made-up answers come with a wall clock that is never stepped. */
 const wallOnly = () => 0
 const problems = (core: Core) => invoke<Problem[]>(core, 'problems:get')
 const freshDir = () => mkdtempSync(join(tmpdir(), 'odds-problems-'))
@@ -116,10 +117,9 @@ describe('the clock skew between this machine and the feed', () => {
   async function skewAfterAnswers(offsetMs: number): Promise<{ estimate: ClockOffsetEstimate; heard: ClockSkew[] }> {
     const sim = await startSimulator({ port: 0, rate: 0, liveMatches: 1, faults: { clockOffsetMs: offsetMs } })
     running.push(sim)
-    // Against the wall clock only: the monotonic bookkeeping is held to its own test below.
-    const estimate = new ClockOffsetEstimate(wallOnly)
+    const estimate = new ClockOffsetEstimate()
     const heard: ClockSkew[] = []
-    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew), wallOnly)
+    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew))
     const http = new HttpClient({
       service: 'odds-feed',
       getKey: async () => sim.apiKey,
@@ -228,10 +228,24 @@ describe('ClockOffsetEstimate', () => {
     // This machine is 5 s behind the feed…
     for (const local of [10_000, 10_300, 10_650]) watch.record('odds-feed', at(local, local + 20, local + 10 + 5000))
     expect(heard.at(-1)).toMatchObject({ service: 'odds-feed' })
-    // …until its wall clock is stepped 5 s forward: its monotonic clock, and so the answers, are unchanged.
+    // …until its wall clock is stepped 5 s forward: what the answers said was of the clock before.
     shift = 5000
     watch.recheck()
     expect(heard.at(-1)).toBeNull()
+    // The next answer, read on the clock set right, finds no skew.
+    watch.record('odds-feed', at(15_000, 15_020, 15_010))
+    expect(heard.at(-1)).toBeNull()
+  })
+
+  it('never shows a skew a machine waking from sleep does not have', () => {
+    // The monotonic clock stands still in sleep, the wall clock does not: the same shift as a clock step.
+    let shift = 0
+    const estimate = new ClockOffsetEstimate(() => shift)
+    for (const local of [10_000, 10_300, 10_650]) estimate.add(at(local, local + 20, local + 10))
+    expect(estimate.bounds()).not.toBeNull()
+    shift = 3_600_000
+    expect(estimate.bounds()).toBeNull()
+    expect(estimate.certainSkewMs()).toBeNull()
   })
 
   it('skips an answer from a cache (Age), without a Date, or with one that is not a date', () => {
