@@ -7,17 +7,20 @@
  * gives the same rows. Rollups are not written: a first paint does not read them.
  */
 import Database from 'better-sqlite3'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openCache } from '../src/main/core/cache/cache'
-import type { MatchSummary } from '../src/shared/discovery'
+import { FeedIds } from '../src/main/core/cache/feed-ids'
 import { DEFAULT_SETTINGS } from '../src/shared/settings'
+import type { WatchedMatch } from '../src/shared/watchlists'
 import { makeOddKey, oddTypeOfMember, type MatchPricesWire } from '../src/shared/wire/odds'
 import { liveOddsTargets, startSimProcess, type LiveTarget } from './support'
 
 export const STARTUP_DIR = join(tmpdir(), 'odds-monitor-bench', 'startup-30d')
 const DONE = join(STARTUP_DIR, 'complete')
+/** Bumped when the folder's layout changes, so a folder made by an older bench is made again. */
+const LAYOUT = 2
 const DAY_MS = 86_400_000
 /** Nowhere: a port no service listens on, so every request and stream is refused. */
 export const UNREACHABLE = '127.0.0.1:9'
@@ -28,7 +31,7 @@ interface Outcome {
   oddKey: string
 }
 
-function summary(t: LiveTarget, i: number): MatchSummary {
+function summary(t: LiveTarget, i: number): Omit<WatchedMatch, 'feed'> {
   return {
     matchId: t.matchId,
     sport: t.sport,
@@ -72,7 +75,9 @@ function bulkWrite(file: string, outcomes: Outcome[], totalTicks: number, days: 
   openCache(file).close()
   const db = new Database(file)
   db.pragma('synchronous = OFF')
-  const insertOutcome = db.prepare('INSERT INTO outcome (match_id, odd_type, odd_key) VALUES (?, ?, ?)')
+  // The cached history is the real feed's: the unreachable run has keys set, so it is on that feed.
+  const feedId = new FeedIds(db).idOf('real')
+  const insertOutcome = db.prepare('INSERT INTO outcome (feed_id, match_id, odd_type, odd_key) VALUES (?, ?, ?, ?)')
   const insertTick = db.prepare(
     'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, 0, ?, ?, ?)',
   )
@@ -81,7 +86,7 @@ function bulkWrite(file: string, outcomes: Outcome[], totalTicks: number, days: 
   const step = Math.floor((days * DAY_MS) / perOutcome)
   for (const o of outcomes) {
     db.transaction(() => {
-      const id = Number(insertOutcome.run(o.matchId, o.oddType, o.oddKey).lastInsertRowid)
+      const id = Number(insertOutcome.run(feedId, o.matchId, o.oddType, o.oddKey).lastInsertRowid)
       let price = 1500 + (id % 40) * 50
       for (let i = 0; i < perOutcome; i++) {
         price = Math.min(20_000, Math.max(1010, price + ((i * 7919 + id) % 21) - 10))
@@ -97,7 +102,8 @@ function bulkWrite(file: string, outcomes: Outcome[], totalTicks: number, days: 
 
 /** The data folder, made if missing: settings, a watchlist of `matches`, the cache. */
 export async function ensureStartupData(matches = 50, totalTicks = 10_000_000, days = 30): Promise<string> {
-  if (existsSync(DONE)) return STARTUP_DIR
+  if (existsSync(DONE) && (JSON.parse(readFileSync(DONE, 'utf8')) as { layout?: number }).layout === LAYOUT)
+    return STARTUP_DIR
   rmSync(STARTUP_DIR, { recursive: true, force: true })
   mkdirSync(STARTUP_DIR, { recursive: true })
   const { targets, outcomes } = await simulatorMatches(matches)
@@ -110,12 +116,20 @@ export async function ensureStartupData(matches = 50, totalTicks = 10_000_000, d
     oddsBaseUrl: `http://${UNREACHABLE}/odds`,
     oddsWsBaseUrl: `ws://${UNREACHABLE}/odds`,
   }
+  // Each list shows only the current feed's matches: the unreachable run is on the real feed (keys
+  // set), the run with the feed up on the demo feed, so the list holds each match once per feed.
+  const matchesOnBothFeeds = (['real', 'demo'] as const).flatMap((feed) =>
+    targets.map((t, i) => ({ ...summary(t, i), feed })),
+  )
   const watchlists = {
-    lists: [{ id: 'bench', name: 'Bench', matches: targets.map(summary) }],
+    lists: [{ id: 'bench', name: 'Bench', matches: matchesOnBothFeeds }],
     activeId: 'bench',
   }
   writeFileSync(join(STARTUP_DIR, 'config.json'), JSON.stringify({ settings, watchlists }))
   bulkWrite(join(STARTUP_DIR, 'cache.sqlite'), outcomes, totalTicks, days)
-  writeFileSync(DONE, JSON.stringify({ matches: targets.length, outcomes: outcomes.length, totalTicks, days }))
+  writeFileSync(
+    DONE,
+    JSON.stringify({ layout: LAYOUT, matches: targets.length, outcomes: outcomes.length, totalTicks, days }),
+  )
   return STARTUP_DIR
 }

@@ -51,6 +51,20 @@ const FIRST_PAINT = `new Promise((resolve) => {
   }).observe(document, { childList: true, subtree: true })
 })`
 
+/** A board with nothing to show never paints a cell: say so instead of waiting for ever. */
+const PAINT_LIMIT_MS = 180_000
+function withinPaintLimit(painted: Promise<number>): Promise<number> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`no price cell painted within ${PAINT_LIMIT_MS / 1000} s: is the watchlist on this feed?`)),
+      PAINT_LIMIT_MS,
+    )
+  })
+  return Promise.race([painted, limit]).finally(() => clearTimeout(timer))
+}
+
 const KEYS_SCRIPT = `
 import { KeytarSecretStore } from './src/main/adapters/keytar-secrets.ts'
 const keys = new KeytarSecretStore()
@@ -89,7 +103,7 @@ async function startOnce(browser: Browser, dataDir: string, withKeys: boolean): 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     try {
       await page.goto(url)
-      const painted = (await page.evaluate(FIRST_PAINT)) as number
+      const painted = await withinPaintLimit(page.evaluate(FIRST_PAINT) as Promise<number>)
       const hostCpuMs = processCpuMs(Number(readFileSync(`${startFile}.pid`, 'utf8')))
       const started = Number(readFileSync(startFile, 'utf8'))
       return { readyMs: ready - started, firstPaintMs: painted - started, hostCpuMs }

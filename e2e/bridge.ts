@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { OddsMonitorApi } from '../src/shared/bridge/api'
+import type { SimulatorInfo } from '../src/sim/types'
 
 /**
  * The page's global scope as tests see it in page.evaluate: cast `globalThis` to this inside the
@@ -7,6 +8,31 @@ import type { OddsMonitorApi } from '../src/shared/bridge/api'
  */
 export interface PageScope {
   oddsMonitor: OddsMonitorApi
+}
+
+/**
+ * Points the app at `feed`, a simulator started by the test that stands for the real services (so
+ * the test can stop it or turn its fault knobs): its endpoints in Settings, `key` for both services
+ * in the keychain. Take the keys out again with `removeFeedKeys`.
+ */
+export function pointAppAtFeed(page: Page, feed: SimulatorInfo, key: string): Promise<void> {
+  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
+  return page.evaluate(
+    async ({ endpoints, key }) => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      await api.invoke('settings:update', endpoints)
+      for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:set', { account, key })
+    },
+    { endpoints: { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl }, key },
+  )
+}
+
+/** The keychain is the test session's, shared by every host after this one: leave no key behind. */
+export function removeFeedKeys(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:remove', { account })
+  })
 }
 
 /**

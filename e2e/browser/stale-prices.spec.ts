@@ -6,7 +6,7 @@
  */
 import { expect, test } from '../fixtures'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'
-import { watchLiveMatches, type PageScope } from '../bridge'
+import { removeFeedKeys, pointAppAtFeed, watchLiveMatches } from '../bridge'
 import { launchHost } from '../host'
 
 const KEY = 'e2e-stale-key-7d2a91c4'
@@ -19,15 +19,7 @@ test('every price turns stale when the feed stops, and fresh when it is back', a
   const host = await launchHost()
   try {
     await page.goto(host.url)
-    const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
-    await page.evaluate(
-      async ({ endpoints, key }) => {
-        const api = (globalThis as unknown as PageScope).oddsMonitor
-        await api.invoke('settings:update', endpoints)
-        for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:set', { account, key })
-      },
-      { endpoints: { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl }, key: KEY },
-    )
+    await pointAppAtFeed(page, feed, KEY)
     await expect(page.getByTestId('demo-badge')).toHaveCount(0)
     await watchLiveMatches(page, 2)
 
@@ -58,11 +50,7 @@ test('every price turns stale when the feed stops, and fresh when it is back', a
     await expect(cards.first().getByTestId('stale-badge')).toHaveCount(0)
   } finally {
     try {
-      // The keychain is the test session's, shared by every host after this one: leave no key behind.
-      await page.evaluate(async () => {
-        const api = (globalThis as unknown as PageScope).oddsMonitor
-        for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:remove', { account })
-      })
+      await removeFeedKeys(page)
     } finally {
       await host.stop()
       await feed.close()

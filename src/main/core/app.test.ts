@@ -20,6 +20,18 @@ async function startCore(dataDir: string, options: { service?: string; logs?: st
 }
 
 /** Settings that point the core at a simulator standing for the real services. */
+/** Puts the first `count` live badminton matches of the core's feed on its active list. */
+async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{ matchId: number }>> {
+  const live = await invoke<{ matches: Array<{ matchId: number }> }>(core, 'discover:matches', {
+    mode: 'live',
+    sport: 'badminton',
+  })
+  const state = await invoke<{ activeId: string }>(core, 'watchlists:get')
+  const picked = live.matches.slice(0, count)
+  for (const match of picked) await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
+  return picked
+}
+
 async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
   const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
   await invoke(core, 'settings:update', {
@@ -135,18 +147,13 @@ describe('the core', () => {
   it('keeps watchlists and settings across a restart, and refuses a sender that is not the app', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
     const first = (await startCore(dataDir)).core
-    const live = await invoke<{ matches: Array<{ matchId: number }> }>(first, 'discover:matches', {
-      mode: 'live',
-      sport: 'badminton',
-    })
-    const state = await invoke<{ activeId: string }>(first, 'watchlists:get')
-    await invoke(first, 'watchlists:command', { op: 'addMatch', id: state.activeId, match: live.matches[0] })
+    const [watched] = await watchLiveBadminton(first, 1)
     await invoke(first, 'settings:update', { theme: 'light' })
     await running.pop()?.close()
 
     const second = (await startCore(dataDir)).core
     const reopened = await invoke<{ lists: Array<{ matches: Array<{ matchId: number }> }> }>(second, 'watchlists:get')
-    expect(reopened.lists[0]?.matches.map((m) => m.matchId)).toEqual([live.matches[0]?.matchId])
+    expect(reopened.lists[0]?.matches.map((m) => m.matchId)).toEqual([watched?.matchId])
     expect(await invoke(second, 'settings:get')).toMatchObject({ theme: 'light' })
     const foreign = await second.router.dispatch('settings:get', undefined, { url: 'http://evil.example/' })
     expect(foreign).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
@@ -155,13 +162,7 @@ describe('the core', () => {
   it('brings back the alerts (with their read flags), override events and change tape after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
     const first = (await startCore(dataDir)).core
-    const live = await invoke<{ matches: Array<{ matchId: number }> }>(first, 'discover:matches', {
-      mode: 'live',
-      sport: 'badminton',
-    })
-    const state = await invoke<{ activeId: string }>(first, 'watchlists:get')
-    for (const match of live.matches)
-      await invoke(first, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
+    await watchLiveBadminton(first)
     await invoke(first, 'rules:save', {
       name: 'Any move',
       enabled: true,

@@ -115,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const timers = startTimers(options, { router, health, compact, startedAt })
   const stop = async () => {
     for (const timer of timers) clearInterval(timer)
+    base.problems.stop()
     watching.inspector.stop()
     watching.live.close()
     watching.alerts.dispose()
@@ -259,6 +260,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     frames,
     session: feeds.session,
     odds: feeds.oddsClient,
+    data: feeds.dataClient,
     conflationMs: () => base.settings.get().conflationMs,
     watched: () => watchlists.allMatches(),
     archive,
@@ -347,6 +349,10 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     void session.refresh().then((modeChanged) => {
       if (!modeChanged && session.mode().mode === 'real') void live.restart()
     })
+  })
+  // The keychain is back (unlocked, its service started): the keys it holds decide the feed again.
+  keys.onKeychainChange(({ reachable }) => {
+    if (reachable) void session.refresh()
   })
   session.onChange((mode) => {
     base.problems.clockSkew.reset()

@@ -1,7 +1,7 @@
 /**
- * The shell: top bar (host info, heartbeat, navigation), the current view, the status bar; the
- * override editor and command palette float above. `#/match/<id>` shows one match's board only
- * (the window a trader opens per match).
+ * The shell: top bar (host info, heartbeat, navigation), the problems banners, the current view,
+ * the status bar; the override editor and command palette float above. `#/match/<id>` shows one
+ * match's board only (the window a trader opens per match).
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { AppInfo, Heartbeat } from '../../shared/bridge/contract'
@@ -15,6 +15,7 @@ import { CommandPalette, type Command } from './features/keyboard/CommandPalette
 import { useHotkeys } from './features/keyboard/hotkeys'
 import { OverrideAlerts } from './features/overrides/OverrideAlerts'
 import { OverrideEditorHost } from './features/overrides/OverrideEditor'
+import { ProblemBanners } from './features/problems/ProblemBanners'
 import { ReviewScreen } from './features/review/ReviewScreen'
 import { loadSettings, SettingsScreen } from './features/settings/SettingsScreen'
 import { ConnectionBanner } from './features/status/ConnectionBanner'
@@ -28,6 +29,7 @@ import { startLiveTime } from './lib/live-time'
 import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState, startLiveSync } from './store/live-sync'
+import { loadProblems, startProblemsSync } from './store/problems-store'
 import { applySettings, useSettingsStore } from './store/settings-store'
 import { focusMatch, setPaletteOpen, showView, toggleInspector, useUiStore, type View } from './store/ui-store'
 
@@ -58,6 +60,7 @@ export function App() {
         setError(null)
         loadShell()
         loadLiveState()
+        loadProblems()
       }),
       subscribe('app:heartbeat', setHeartbeat),
       subscribe('app:focusMatch', ({ matchId }) => {
@@ -65,6 +68,7 @@ export function App() {
         focusMatch(matchId)
       }),
       startLiveSync(),
+      startProblemsSync(),
       startLiveTime(),
     ]
     return () => stops.forEach((stop) => stop())
@@ -85,6 +89,7 @@ export function App() {
       </header>
       <ConnectionBanner />
       {error && <div className="error-banner">{error}</div>}
+      <ProblemBanners />
       <RecoveryNotice />
       <main className="main">{singleMatch === null ? <CurrentView /> : <SingleMatchView matchId={singleMatch} />}</main>
       {singleMatch === null && <Inspector />}

@@ -19,6 +19,10 @@
  *     (`/live/{type}/{event_id}`) until the feed changes. 401 stays "key rejected". Network failures
  *     and other answers are not a refusal: the stream keeps retrying (a down service would refuse
  *     per-event streams as well). (core/watch/desk-data-streams.ts)
+ * D7  A newly watched match's header is first filled from its /matches record (`id=in.(…)`):
+ *     `status{type,reason}`, scores `display` (else `current`) with `period_N`, and for a live match
+ *     the clock from `duration` (seconds played) and `last_period` (`period_2` → period 2). It fills
+ *     only what no live message has filled: live messages win. (core/watch/rest-headers.ts)
  */
 import { z } from 'zod'
 

@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OutcomeRef, OverrideEvent } from '../../../shared/domain'
+import type { OutcomeRef } from '../../../shared/domain'
 import { outcomeWords } from '../../../shared/labels'
 import { CacheClosedError, CacheFileError, CacheInputError, CSV_HEADER, openCache, type Cache } from './index'
 import { markCleanClose } from './open-database'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema'
-import { tempDir, tick } from './test-helpers'
+import { overrideEvent, tempDir, tick } from './test-helpers'
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
 const DAY = 86_400_000
@@ -28,21 +28,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const c of open.splice(0)) c.close()
   tmp.remove()
-})
-
-const overrideEvent = (receivedTs: number): OverrideEvent => ({
-  matchId: 7,
-  oddType: 'full-time',
-  oddKey: 'match_winner#home',
-  action: 'set',
-  oddValue: 2.5,
-  previousValue: 2.1,
-  suspended: false,
-  durationSeconds: 60,
-  setAt: receivedTs - 5,
-  expiresAt: receivedTs + 60_000,
-  serverTs: receivedTs - 2,
-  receivedTs,
 })
 
 describe('persistence', () => {

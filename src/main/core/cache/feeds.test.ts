@@ -6,11 +6,10 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OverrideEvent } from '../../../shared/domain'
 import { openCache, type Cache } from './index'
 import { feedScoped } from './feed-scoped'
 import { MIGRATIONS } from './schema'
-import { tempDir, tick } from './test-helpers'
+import { overrideEvent, tempDir, tick } from './test-helpers'
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
 
@@ -25,21 +24,6 @@ afterEach(() => {
   cache?.close()
   cache = null
   tmp.remove()
-})
-
-const override = (receivedTs: number, oddValue: number): OverrideEvent => ({
-  matchId: 7,
-  oddType: 'full-time',
-  oddKey: 'match_winner#home',
-  action: 'set',
-  oddValue,
-  previousValue: null,
-  suspended: false,
-  durationSeconds: 60,
-  setAt: receivedTs,
-  expiresAt: receivedTs + 60_000,
-  serverTs: receivedTs,
-  receivedTs,
 })
 
 const teams = (home: string) => ({ teams: { home, away: 'Away' }, layout: null })
@@ -73,8 +57,8 @@ describe('the cache keeps each feed apart', () => {
     const real = feedScoped(cache, () => 'real')
     demo.recordTicks([tick(T0, 2.1), tick(T0 + 10, 2.2)])
     real.recordTicks([tick(T0 + 1, 5.1), tick(T0 + 11, 5.2), tick(T0 + 21, 5.3)])
-    demo.recordOverrideEvents([override(T0 + 5, 2.9)])
-    real.recordOverrideEvents([override(T0 + 6, 6.9)])
+    demo.recordOverrideEvents([overrideEvent(T0 + 5, { oddValue: 2.9 })])
+    real.recordOverrideEvents([overrideEvent(T0 + 6, { oddValue: 6.9 })])
     demo.recordAlerts([{ id: 'demo-alert', ruleId: 'r', matchId: 7, createdAt: T0 }])
     real.recordAlerts([{ id: 'real-alert', ruleId: 'r', matchId: 7, createdAt: T0 }])
     demo.putLabels(7, teams('Demo Home'))

@@ -1,8 +1,8 @@
-/** Shared by the cache tests: a temp folder per test and a compact way to make ticks. */
+/** Shared by the cache tests: a temp folder per test and compact ways to make ticks and override events. */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { PriceTick } from '../../../shared/domain'
+import type { OverrideEvent, PriceTick } from '../../../shared/domain'
 
 export function tempDir(): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'om-cache-'))
@@ -17,6 +17,25 @@ export function tick(receivedTs: number, price: number, over: Partial<PriceTick>
     price,
     suspended: false,
     serverTs: receivedTs - 15,
+    receivedTs,
+    ...over,
+  }
+}
+
+/** An override set on the tick helper's outcome, received at `receivedTs`. */
+export function overrideEvent(receivedTs: number, over: Partial<OverrideEvent> = {}): OverrideEvent {
+  return {
+    matchId: 7,
+    oddType: 'full-time',
+    oddKey: 'match_winner#home',
+    action: 'set',
+    oddValue: 2.5,
+    previousValue: 2.1,
+    suspended: false,
+    durationSeconds: 60,
+    setAt: receivedTs - 5,
+    expiresAt: receivedTs + 60_000,
+    serverTs: receivedTs - 2,
     receivedTs,
     ...over,
   }

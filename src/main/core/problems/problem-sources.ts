@@ -23,7 +23,11 @@ export interface Problems {
   board: ProblemBoard
   /** Fed by both HTTP clients' answers; reset when the feed changes. */
   clockSkew: ClockSkewWatch
+  stop(): void
 }
+
+/** How soon a clock set right (or wrong) between REST answers shows. */
+const CLOCK_RECHECK_MS = 5000
 
 export interface StartupFiles {
   cache: CacheFileError | null
@@ -44,7 +48,9 @@ export function createProblems(router: BridgeRouter, platform: string, setAside:
     return board.list()
   })
   board.onChange((list) => router.emit('problems:changed', list))
-  return { board, clockSkew }
+  const recheck = setInterval(() => clockSkew.recheck(), CLOCK_RECHECK_MS)
+  recheck.unref()
+  return { board, clockSkew, stop: () => clearInterval(recheck) }
 }
 
 /** The keychain problem stands while the key service's calls fail, and goes with the first that works. */

@@ -24,21 +24,21 @@ export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
     case 'corrupt':
       return {
         ...base,
-        title: 'The price cache was damaged',
+        title: 'Price cache set aside',
         happened: `The price cache was damaged and ${kept}. A new cache was started.`,
         toDo: 'Nothing to do unless you need that history: the file is kept as it was, for an SQLite tool or support.',
       }
     case 'newer-version':
       return {
         ...base,
-        title: 'The price cache is from a newer version',
+        title: 'Price cache from a newer version set aside',
         happened: `The price cache was written by a newer version of Odds Monitor and ${kept}. This version started a new cache.`,
         toDo: 'Nothing to do unless you need that history: update Odds Monitor, then, with the app closed, put the file back as cache.sqlite.',
       }
     case 'foreign':
       return {
         ...base,
-        title: 'Another program’s file was where the price cache belongs',
+        title: 'Another program’s file set aside',
         happened: `The file in the price cache’s place was not an Odds Monitor cache; it was set aside as ${error.movedTo} and a new cache was started.`,
         toDo: 'If another program uses that file, move it back where it came from; otherwise nothing to do.',
       }
@@ -50,7 +50,7 @@ export function settingsSetAsideProblem(setAside: SetAsideSettings): RaisedProbl
     id: PROBLEM_IDS.settingsSetAside,
     severity: 'warning',
     dismissible: true,
-    title: 'The settings file was damaged',
+    title: 'Settings file set aside',
     happened: `The settings file could not be read (${setAside.problem}) and was set aside as ${setAside.movedTo} at ${when.format(setAside.at)}; settings, watchlists and alert rules started afresh.`,
     toDo: 'Set them again in Settings and Discover, or copy what you need from that file (it is text).',
   }
@@ -61,7 +61,11 @@ const UNLOCK_KEYCHAIN: Record<string, string> = {
   win32: 'Check that Windows Credential Manager is available to your account',
 }
 
+/** The adapter says "no keychain available (why)"; the banner already says the first part. */
+const ADAPTER_WORDS = /^no keychain available \((.+)\)$/
+
 export function keychainProblem(reason: string, platform: string): RaisedProblem {
+  const why = ADAPTER_WORDS.exec(reason)?.[1] ?? reason
   const unlock =
     UNLOCK_KEYCHAIN[platform] ??
     'Unlock your keyring (GNOME Keyring, KWallet) and check that a secrets service runs in your desktop session'
@@ -70,8 +74,8 @@ export function keychainProblem(reason: string, platform: string): RaisedProblem
     severity: 'warning',
     // The app works on the demo feed, and Settings → Keys says the same: a trader who wants no keys may hide it.
     dismissible: true,
-    title: 'The keychain cannot be reached',
-    happened: `The keychain cannot be reached (${reason}): API keys cannot be read or saved, so the demo feed is used.`,
+    title: 'Keychain unavailable',
+    happened: `The keychain cannot be reached (${why}): API keys cannot be read or saved, so the demo feed is used.`,
     toDo: `${unlock}, then open Settings → Keys: the app looks again.`,
   }
 }
@@ -91,7 +95,7 @@ export function clockSkewProblem(offsetMs: number, service: ServiceName, platfor
     severity: 'warning',
     // Every price age and lag on screen is off while it lasts; it goes by itself once the clock is right.
     dismissible: false,
-    title: 'This computer’s clock is off',
+    title: 'Clock out of step with the feed',
     happened: `This computer’s clock is ${seconds} s ${direction} ${feed}: price ages and lags are off by that much.`,
     toDo: `Turn on automatic time sync (${TIME_SYNC[platform] ?? 'timedatectl set-ntp true, or your desktop’s date and time settings'}).`,
   }

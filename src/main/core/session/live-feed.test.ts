@@ -7,6 +7,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { startSimulator, type SimulatorHandle } from '../../../sim'
 import type { PriceTick } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
+import { DataServiceClient } from '../clients/data-service/data-service-client'
 import { HttpClient } from '../clients/http/http-client'
 import { OddsClient } from '../clients/odds/odds-client'
 import { ServiceGate } from '../clients/http/service-gate'
@@ -20,7 +21,7 @@ afterEach(async () => {
 function liveFeedOn(
   sim: SimulatorHandle,
   matchId: number,
-  getKey: () => Promise<string | null>,
+  getKey: (account: string) => Promise<string | null>,
   ticks: PriceTick[],
 ): LiveFeed {
   const endpoints = { ...DEFAULT_SETTINGS, ...sim, sport: 'badminton' }
@@ -28,9 +29,14 @@ function liveFeedOn(
     http: new HttpClient({ service: 'odds-feed', getKey: async () => sim.apiKey }),
     settings: () => endpoints,
   })
+  const data = new DataServiceClient({
+    http: new HttpClient({ service: 'data-service', getKey: async () => sim.apiKey }),
+    settings: () => endpoints,
+  })
   const feed = new LiveFeed({
     session: { getKey, endpoints: () => endpoints },
     odds,
+    data,
     conflationMs: () => 50,
     watched: () => [{ sport: 'badminton', matchId }] as never,
     archive: { latestPrices: () => [], overrideEvents: () => [] },
@@ -79,4 +85,22 @@ it('delivers no tick of the old engine once a restart has begun, and the new eng
   keyRead(sim.apiKey)
   await restarted
   await vi.waitFor(() => expect(ticks.length).toBeGreaterThan(atRestart), { timeout: 15_000 })
+})
+
+it('fills a watched match header from the data service REST record, with no live data message', async () => {
+  const sim = await startSimulator({ port: 0, rate: 200, liveMatches: 2 })
+  closing.push(() => sim.close())
+  const matchId = await firstLiveMatch(sim)
+  // The data streams' token is refused, so only the REST record (read with the client's own key) can fill it.
+  const feed = liveFeedOn(sim, matchId, async (account) => (account === 'data-service' ? 'refused' : sim.apiKey), [])
+  await feed.restart()
+  await vi.waitFor(() => expect(feed.boards()[0]?.header.statusReason).toEqual(expect.any(String)), { timeout: 15_000 })
+  const header = feed.boards()[0]!.header
+  expect(header.status).toBe('live')
+  expect(header.score?.home.current).toEqual(expect.any(Number))
+  const data = feed.health().streams.filter((s) => s.service === 'data')
+  expect(data.length).toBe(4)
+  await vi.waitFor(() =>
+    expect(feed.health().streams.filter((s) => s.service === 'data' && s.state === 'rejected')).toHaveLength(4),
+  )
 })

@@ -7,6 +7,8 @@
 import type { MatchBoard, MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
+import { pg } from '../../../shared/postgrest/query'
+import type { DataServiceClient } from '../clients/data-service/data-service-client'
 import type { ServiceState } from '../clients/http/service-gate'
 import type { OddsClient } from '../clients/odds/odds-client'
 import type { FrameTapPoint } from '../streams/frame-tap'
@@ -25,6 +27,8 @@ const MAX_STREAM_CONNECTIONS = 360
 export interface LiveFeedOptions {
   session: Pick<FeedSession, 'getKey' | 'endpoints'>
   odds: OddsClient
+  /** Match records for the headers of newly watched matches (the route Discover reads). */
+  data: Pick<DataServiceClient, 'list'>
   conflationMs: () => number
   /** The watched matches, in watchlist order; the engine follows them. */
   watched: () => MatchSummary[]
@@ -48,7 +52,7 @@ export class LiveFeed {
    */
   async restart(): Promise<void> {
     const generation = ++this.generation
-    const { session, odds } = this.options
+    const { session, odds, data } = this.options
     this.engine?.close()
     this.engine = null
     const [oddsKey, dataKey] = await Promise.all([session.getKey('odds-feed'), session.getKey('data-service')])
@@ -61,6 +65,12 @@ export class LiveFeed {
         const answer = await odds.matchPrices(sport, matchId, { signal })
         if (!answer.ok) throw new Error(answer.error.message)
         return answer.value
+      },
+      fetchMatchRecords: async (sport, matchIds, signal) => {
+        const query = pg().in('id', matchIds)
+        const answer = await data.list(sport, 'matches', { query, limit: matchIds.length, signal })
+        if (!answer.ok) throw new Error(answer.error.message)
+        return answer.value.records
       },
       sinks: this.options.sinks,
       conflationMs: this.options.conflationMs(),

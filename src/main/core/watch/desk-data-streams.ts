@@ -36,7 +36,10 @@ interface SportStreams {
   perEvent: Map<number, Array<LiveStream<unknown>>>
 }
 
-/** A message for a match nobody watches: skipped before validation, neither counted nor handed on. */
+/**
+ * A valid message for a match nobody watches: neither counted nor handed on. An invalid one is
+ * counted whatever match it names: the stream we read sent it.
+ */
 const IGNORED: Decoded<null> = { ok: true, value: null }
 
 export class DeskDataStreams {
@@ -114,7 +117,10 @@ export class DeskDataStreams {
       kind: type,
       matchId,
       ...address,
-      decode: (json) => (isForUnwatched(json, s.watched) ? IGNORED : decode(json)),
+      decode: (json) => {
+        const decoded = decode(json)
+        return decoded.ok && !s.watched.has(decoded.value.matchId) ? IGNORED : decoded
+      },
       onMessage: (update) => {
         if (update) this.o.onUpdate(sport, update)
       },
@@ -125,15 +131,4 @@ export class DeskDataStreams {
     stream.start()
     return stream
   }
-}
-
-/**
- * A message naming a match (its `match_id`, a number or its text) that is not watched. One
- * without a readable `match_id` is left to the decoder, which counts it as malformed.
- */
-function isForUnwatched(json: unknown, watched: ReadonlySet<number>): boolean {
-  if (typeof json !== 'object' || json === null) return false
-  const raw = (json as { match_id?: unknown }).match_id
-  const id = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
-  return Number.isSafeInteger(id) && !watched.has(id as number)
 }

@@ -10,6 +10,7 @@ import type { BoardPatch } from '../../../shared/board'
 import type { PriceTick } from '../../../shared/domain'
 import type { StreamHealth } from '../../../shared/health'
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../sim/index'
+import { MatchRecord } from '../../../shared/wire/data-service'
 import { openEventStream, openWebSocket, type TransportOpener, type TransportOpeners } from '../streams/transports'
 import { boardPrices, serverPrices } from './board-vs-server'
 import { WatchEngine, type WatchEngineOptions } from './watch-engine'
@@ -99,7 +100,38 @@ function headerFromDataStreams(engine: WatchEngine, matchId: number): boolean {
   return header !== undefined && (header.score !== null || header.statusReason !== null)
 }
 
+/** The data service's /matches records by plain fetch (the REST client is tested on its own). */
+async function matchRecords(s: SimulatorHandle, ids: readonly number[], signal?: AbortSignal): Promise<MatchRecord[]> {
+  const res = await fetch(`${s.dataBaseUrl}/matches?id=in.(${ids.join(',')})`, {
+    headers: { authorization: `Bearer ${s.apiKey}` },
+    signal,
+  })
+  if (!res.ok) throw new Error(`matches ${res.status}`)
+  return MatchRecord.array().parse(await res.json())
+}
+
+/** A loopback port nothing listens on: every connect to it is refused. */
+async function closedPort(): Promise<number> {
+  const closed = createServer()
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+  const port = (closed.address() as AddressInfo).port
+  await new Promise<void>((r) => closed.close(() => r()))
+  return port
+}
+
+/** Endpoints whose data streams cannot connect. */
+async function deadDataStreams(s: SimulatorHandle) {
+  const port = await closedPort()
+  return {
+    ...s,
+    dataBaseUrl: `http://127.0.0.1:${port}/data/badminton`,
+    wsBaseUrl: `ws://127.0.0.1:${port}/data/badminton`,
+  }
+}
+
 const dataStreams = (engine: WatchEngine) => engine.health().streams.filter((h) => h.service === 'data')
+const dataService = (engine: WatchEngine) => engine.health().services.find((x) => x.service === 'data')
+const LIVE_TYPES = ['status', 'score', 'time', 'incident']
 
 const ticksOf = (ticks: PriceTick[], matchId: number) => ticks.filter((t) => t.matchId === matchId).length
 
@@ -212,10 +244,7 @@ describe('WatchEngine', () => {
 
   it('falls back to the event stream when WebSocket is refused', async () => {
     const s = await sim()
-    const refused = createServer()
-    await new Promise<void>((r) => refused.listen(0, '127.0.0.1', r))
-    const port = (refused.address() as AddressInfo).port
-    await new Promise<void>((r) => refused.close(() => r()))
+    const port = await closedPort()
     const endpoints = {
       ...s,
       oddsWsBaseUrl: `ws://127.0.0.1:${port}/odds`,
@@ -295,7 +324,10 @@ describe('WatchEngine', () => {
     )
     expect(s.control.stats().dataLiveConnections).toBe(4)
     expect(dataStreams(engine).map((h) => [h.kind, h.matchId, h.state])).toEqual(
-      ['status', 'score', 'time', 'incident'].map((kind) => [kind, null, 'live']),
+      LIVE_TYPES.map((kind) => [kind, null, 'live']),
+    )
+    expect(dataService(engine)?.kinds).toEqual(
+      LIVE_TYPES.map((kind) => ({ kind, state: 'live', live: 1, active: 1, perMatch: false })),
     )
     // The desk streams carry every match of the sport: the others' messages are skipped, not refused.
     await waitUntil(
@@ -319,6 +351,9 @@ describe('WatchEngine', () => {
       )
       expect(dataStreams(engine).length).toBe(3 * 4)
       expect(s.control.stats().dataLiveConnections).toBe(3 * 4)
+      expect(dataService(engine)?.kinds).toEqual(
+        LIVE_TYPES.map((kind) => ({ kind, state: 'live', live: 3, active: 3, perMatch: true })),
+      )
       await waitUntil(() => ids.every((id) => headerFromDataStreams(engine, id)), 'every header from the data streams')
       // A match watched later of the same sport goes per event at once.
       const later = s.control.liveOddsMatchIds(SPORT)[3]!
@@ -328,7 +363,40 @@ describe('WatchEngine', () => {
         dataStreams(engine)
           .filter((h) => h.matchId === later)
           .map((h) => h.kind),
-      ).toEqual(['status', 'score', 'time', 'incident'])
+      ).toEqual(LIVE_TYPES)
     },
   )
+
+  it('fills headers from the REST records before any live message, in one request, never holding the odds', async () => {
+    const s = await sim()
+    const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 2)
+    const requests: number[][] = []
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const { engine } = rig(s, {
+      endpoints: await deadDataStreams(s),
+      fetchMatchRecords: async (_sport, matchIds, signal) => {
+        requests.push([...matchIds])
+        if (requests.length === 1) throw new Error('data service unreachable') // retried with backoff
+        await answered // a slow answer: the odds must not wait for it
+        return matchRecords(s, matchIds, signal)
+      },
+    })
+    engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
+    for (const id of ids) await waitUntil(() => converged(s, engine, id), `match ${id} synced while the header waits`)
+    await waitUntil(() => requests.length === 2, 'the failed request retried')
+    expect(requests).toEqual([ids, ids])
+    expect(ids.map((id) => engine.state(id)?.header.statusReason)).toEqual([null, null])
+    answer()
+    await waitUntil(() => ids.every((id) => engine.state(id)?.header.statusReason !== null), 'headers from REST')
+    for (const id of ids) {
+      const header = engine.state(id)!.header
+      // One of the simulator's live matches is interrupted a few seconds into the run.
+      expect(['live', 'interrupted']).toContain(header.status)
+      expect(header.score?.home.current).toEqual(expect.any(Number))
+      expect(header.clock?.elapsedSeconds).toEqual(expect.any(Number))
+    }
+    // No live data message reached it: the data streams never connected.
+    expect(dataStreams(engine).map((h) => h.lastMessageAt)).toEqual([null, null, null, null])
+  })
 })

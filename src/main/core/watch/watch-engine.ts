@@ -7,7 +7,7 @@
  */
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
-import type { LiveDataType } from '../../../shared/wire/data-service'
+import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
 import {
   isPlainPriceMessage,
@@ -36,6 +36,7 @@ import { oddsStreamAddress, type LiveEndpoints } from '../streams/urls'
 import { BoardBatcher } from './board-batcher'
 import type { DataLiveUpdate } from './data-live'
 import { DeskDataStreams } from './desk-data-streams'
+import { RestHeaders, restHeaderPatch, type MatchRecordFetcher } from './rest-headers'
 import { FeedBatch, type FeedSinks } from './feed-batch'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
 import { SnapshotSync } from './snapshot-sync'
@@ -57,6 +58,8 @@ export interface WatchEngineOptions {
   keys: { odds: string; data: string }
   /** The REST snapshot (GET /bookmaker/{id}/{sport}/{matchId}); parsed here with MatchPricesWire. */
   fetchSnapshot: SnapshotFetcher
+  /** Data-service match records, to fill a newly watched match's header at once (rest-headers.ts); none: the live streams fill it. */
+  fetchMatchRecords?: MatchRecordFetcher
   sinks: WatchSinks
   conflationMs?: number
   /** No message for this long → stale → reconnect (the feed heartbeats every 5 s). */
@@ -139,6 +142,7 @@ export class WatchEngine {
   private readonly clock: () => number
   private readonly sweep: NodeJS.Timeout
   private readonly data: DeskDataStreams
+  private readonly headers: RestHeaders | null
   /** Lag of every odds message over the last minute (the data service's messages carry no time). */
   private readonly oddsLag = new LatencyWindow()
   private closed = false
@@ -183,6 +187,17 @@ export class WatchEngine {
         if (w?.sport === sport) this.onData(w, update)
       },
     })
+    this.headers = o.fetchMatchRecords
+      ? new RestHeaders({
+          fetch: o.fetchMatchRecords,
+          isWatched: (sport, matchId) => this.watched.get(matchId)?.sport === sport,
+          onRecord: (_sport, record) => {
+            const w = this.watched.get(record.id)
+            if (w) this.fillHeaderFromRest(w, record)
+          },
+          ...(o.backoff ? { backoff: o.backoff } : {}),
+        })
+      : null
   }
 
   watch(sport: string, matchId: number): void {
@@ -220,6 +235,7 @@ export class WatchEngine {
     this.board.board(matchId)
     for (const s of w.streams) s.start()
     this.data.watch(sport, matchId)
+    this.headers?.request(sport, matchId)
   }
 
   unwatch(matchId: number): void {
@@ -285,6 +301,7 @@ export class WatchEngine {
     this.closed = true
     for (const matchId of [...this.watched.keys()]) this.unwatch(matchId)
     this.data.close()
+    this.headers?.close()
     clearInterval(this.sweep)
     this.board.close()
     this.feed.close()
@@ -449,6 +466,12 @@ export class WatchEngine {
         this.patchHeader(w, { lastIncident: u.incident })
         break
     }
+  }
+
+  private fillHeaderFromRest(w: Watched, record: MatchRecord): void {
+    const { status, statusReason, ...rest } = restHeaderPatch(w.header, record, this.clock())
+    if (status) this.setStatus(w, status, statusReason ?? null)
+    if (Object.keys(rest).length > 0) this.patchHeader(w, rest)
   }
 
   private setStatus(w: Watched, status: string, reason: string | null): void {

@@ -27,15 +27,20 @@ if (PAINT_PROBE_ENABLED) (globalThis as unknown as { __paintProbe: unknown }).__
 /** Patches handled since the last frame, and when each was handled (index for index). */
 const pending: BoardPatch[] = []
 const handledAt: number[] = []
-/**
- * A page that paints nothing (hidden, or its frames starved) runs no frame callback: beyond this
- * many patches waiting, further ones are not measured rather than held without bound.
- */
+/** A page whose frames are starved runs no frame callback: beyond this many waiting, patches go unmeasured. */
 const MAX_PENDING = 1024
 let frameRequested = false
 
+// A hidden page paints nothing, so nothing it receives is measured, and the patches waiting when it
+// hid are dropped: the time it spent hidden is not the board's paint time.
+globalThis.document?.addEventListener('visibilitychange', () => {
+  if (!document.hidden) return
+  pending.length = 0
+  handledAt.length = 0
+})
+
 export function recordPaintProbe(patch: BoardPatch): void {
-  if (patch.tape.length === 0 || pending.length >= MAX_PENDING) return
+  if (patch.tape.length === 0 || pending.length >= MAX_PENDING || document.hidden) return
   pending.push(patch)
   handledAt.push(Date.now())
   if (frameRequested) return
