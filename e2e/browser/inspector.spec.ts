@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '../fixtures'
 import { openApp } from '../app'
-import { watchLiveMatches } from '../bridge'
+import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 /** The demo simulator's key (src/sim/index.ts): the streams' token on the demo feed. */
@@ -98,4 +98,10 @@ test('the inspector shows raw frames, pauses, filters, explains a refused frame,
   expect(pageText).not.toContain(DEMO_KEY)
   expect(pageText).not.toContain(host.token)
   expect(pageText).not.toMatch(/token=(?!\[redacted\])/)
+
+  // A lease outside the contract is refused in words before any handler sees it.
+  const refused = await page.evaluate(() =>
+    (globalThis as unknown as PageScope).oddsMonitor.invoke('inspector:open', { lease: '../../etc' }),
+  )
+  expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
 })
