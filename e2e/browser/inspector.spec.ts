@@ -37,6 +37,14 @@ test('the inspector shows raw frames, pauses, filters, explains a refused frame,
   const matchIds = await watchLiveMatches(page, 3)
   const inspector = page.getByTestId('frame-inspector')
 
+  // Its key is off while the trader types: an `i` typed into a field stays in the field.
+  const market = page.getByLabel('Market')
+  await market.pressSequentially('i')
+  await expect(market).toHaveValue('i')
+  await expect(inspector).toHaveCount(0)
+  await market.fill('')
+  await market.blur()
+
   // Opened from the palette, closed and opened again with its key.
   await page.keyboard.press('Control+K')
   await page.getByRole('textbox', { name: 'Command' }).fill('frame inspector')
