@@ -18,6 +18,7 @@
  * 16.7 or 16.8 ms and an idle page's p95 already sits at 16.7–16.8.
  * Args: --rates 2000,5000  --seconds 20  --matches 50  --density comfortable|compact (the board
  * layout; compact shows about three times as many cells at once)
+ * `--inspector` opens the raw frame inspector (key I) before measuring: what it costs while open.
  * `--find-limit` instead raises the rate (2k, 5k, 10k, 20k, 40k, 80k; 10 s each) until the board
  * misses its budget (missedBudget below) and prints the highest rate that held, for both
  * densities unless `--density` names one.
@@ -134,6 +135,8 @@ interface RateRun {
   seconds: number
   matches: number
   density: BoardDensity
+  /** Measure with the raw frame inspector open. */
+  inspector: boolean
 }
 
 /** One host at one rate: the JSON line of figures for it. */
@@ -153,6 +156,10 @@ async function measureRate(browser: Browser, r: RateRun): Promise<RateLine> {
     await page.reload()
     const watched = (await watchLiveMatches(page, r.matches)).length
     await page.waitForSelector('[data-testid="price-cell"]')
+    if (r.inspector) {
+      await page.keyboard.press('i')
+      await page.waitForSelector('[data-testid="frame-row"]')
+    }
     await page.waitForTimeout(3000) // warm-up: snapshots in, streams live
     const { ticks, hops, ...frames } = await measureWindow(page, r.seconds)
     const cells = await page.locator('[data-testid="price-cell"]').count()
@@ -160,6 +167,7 @@ async function measureRate(browser: Browser, r: RateRun): Promise<RateLine> {
       bench: 'render',
       updatesPerSec: r.rate,
       density: r.density,
+      ...(r.inspector ? { inspectorOpen: true } : {}),
       receivedPerSec: Math.round(ticks.length / r.seconds),
       watchedMatches: watched,
       cells,
@@ -236,6 +244,7 @@ export async function run(args: string[]): Promise<void> {
   const seconds = Number(arg(args, '--seconds', findingLimit ? '10' : '20'))
   const matches = Number(arg(args, '--matches', '50'))
   const densityArg = arg(args, '--density', '')
+  const inspector = args.includes('--inspector')
   const densities: BoardDensity[] = densityArg
     ? [densityArg as BoardDensity]
     : findingLimit
@@ -245,10 +254,10 @@ export async function run(args: string[]): Promise<void> {
   try {
     await measureIdle(browser, Math.min(seconds, 5))
     for (const density of densities) {
-      if (findingLimit) await findLimit(browser, { seconds, matches, density })
+      if (findingLimit) await findLimit(browser, { seconds, matches, density, inspector })
       else
         for (const rate of rates)
-          console.log(JSON.stringify(await measureRate(browser, { rate, seconds, matches, density })))
+          console.log(JSON.stringify(await measureRate(browser, { rate, seconds, matches, density, inspector })))
     }
   } finally {
     await browser.close()

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '../fixtures'
 import { openApp } from '../app'
-import { watchLiveMatches } from '../bridge'
+import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 /** The demo simulator's key (src/sim/index.ts): the streams' token on the demo feed. */
@@ -36,6 +36,14 @@ test('the inspector shows raw frames, pauses, filters, explains a refused frame,
   await openApp(page, host.url)
   const matchIds = await watchLiveMatches(page, 3)
   const inspector = page.getByTestId('frame-inspector')
+
+  // Its key is off while the trader types: an `i` typed into a field stays in the field.
+  const market = page.getByLabel('Market')
+  await market.pressSequentially('i')
+  await expect(market).toHaveValue('i')
+  await expect(inspector).toHaveCount(0)
+  await market.fill('')
+  await market.blur()
 
   // Opened from the palette, closed and opened again with its key.
   await page.keyboard.press('Control+K')
@@ -98,4 +106,10 @@ test('the inspector shows raw frames, pauses, filters, explains a refused frame,
   expect(pageText).not.toContain(DEMO_KEY)
   expect(pageText).not.toContain(host.token)
   expect(pageText).not.toMatch(/token=(?!\[redacted\])/)
+
+  // A lease outside the contract is refused in words before any handler sees it.
+  const refused = await page.evaluate(() =>
+    (globalThis as unknown as PageScope).oddsMonitor.invoke('inspector:open', { lease: '../../etc' }),
+  )
+  expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
 })

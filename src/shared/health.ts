@@ -69,10 +69,26 @@ export type FeedLag = z.infer<typeof FeedLag>
 export const ServiceState = z.enum(['idle', 'connecting', 'live', 'degraded', 'rejected'])
 export type ServiceState = z.infer<typeof ServiceState>
 
+/**
+ * The streams of one kind of a service (`score`, `updates`…): how many are open and live, and
+ * whether they are held per match (the odds feed always; the data service only where its stream of
+ * every event of a type was refused) or as one stream for the whole desk per sport.
+ */
+export const KindHealth = z.object({
+  kind: z.string(),
+  state: ServiceState,
+  live: z.number().int(),
+  active: z.number().int(),
+  perMatch: z.boolean(),
+})
+export type KindHealth = z.infer<typeof KindHealth>
+
 export const ServiceHealth = z.object({
   service: FeedService,
   state: ServiceState,
   streams: z.record(StreamState, z.number().int()),
+  /** Per kind of stream, in the order the streams come. */
+  kinds: z.array(KindHealth),
   messagesPerSec: z.number(),
   malformed: z.number().int(),
   unknownKind: z.number().int(),
@@ -103,7 +119,7 @@ export function summarizeService(
   now: number,
   lag: FeedLag | null,
 ): ServiceHealth {
-  const counts = Object.fromEntries(StreamState.options.map((s) => [s, 0])) as Record<StreamState, number>
+  const counts = stateCounts()
   let messagesPerSec = 0
   let malformed = 0
   let unknownKind = 0
@@ -120,19 +136,13 @@ export function summarizeService(
       lastMessageAt = s.lastMessageAt
     }
   }
-  const active = streams.filter((s) => s.service === service && s.state !== 'closed').length
+  const own = streams.filter((s) => s.service === service)
   const restRejected = rest?.state === 'rejected' || rest?.state === 'no_access'
-  let state: ServiceState
-  if (counts.rejected > 0 || restRejected) state = 'rejected'
-  else if (active === 0) state = 'idle'
-  else if (counts.live === active) state = 'live'
-  else if (counts.stale > 0 || counts.backing_off > 0) state = 'degraded'
-  // What is left is a mix of live, connecting and queued streams.
-  else state = 'connecting'
   return {
     service,
-    state,
+    state: stateOf(counts, activeCount(own), restRejected),
     streams: counts,
+    kinds: kindsOf(own),
     messagesPerSec,
     malformed,
     unknownKind,
@@ -142,6 +152,44 @@ export function summarizeService(
     rest,
     lag,
   }
+}
+
+function stateCounts(): Record<StreamState, number> {
+  return Object.fromEntries(StreamState.options.map((s) => [s, 0])) as Record<StreamState, number>
+}
+
+function activeCount(streams: readonly StreamHealth[]): number {
+  return streams.filter((s) => s.state !== 'closed').length
+}
+
+function stateOf(counts: Record<StreamState, number>, active: number, restRejected: boolean): ServiceState {
+  if (counts.rejected > 0 || restRejected) return 'rejected'
+  if (active === 0) return 'idle'
+  if (counts.live === active) return 'live'
+  if (counts.stale > 0 || counts.backing_off > 0) return 'degraded'
+  // What is left is a mix of live, connecting and queued streams.
+  return 'connecting'
+}
+
+function kindsOf(streams: readonly StreamHealth[]): KindHealth[] {
+  const byKind = new Map<string, StreamHealth[]>()
+  for (const s of streams) {
+    const ofKind = byKind.get(s.kind)
+    if (ofKind) ofKind.push(s)
+    else byKind.set(s.kind, [s])
+  }
+  return [...byKind].map(([kind, ofKind]) => {
+    const counts = stateCounts()
+    for (const s of ofKind) counts[s.state]++
+    const active = activeCount(ofKind)
+    return {
+      kind,
+      state: stateOf(counts, active, false),
+      live: counts.live,
+      active,
+      perMatch: ofKind.some((s) => s.matchId !== null && s.state !== 'closed'),
+    }
+  })
 }
 
 /** One survived fault as the trader sees it: words only, scrubbed of anything that looks like a key. */

@@ -350,6 +350,10 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
       if (!modeChanged && session.mode().mode === 'real') void live.restart()
     })
   })
+  // The keychain is back (unlocked, its service started): the keys it holds decide the feed again.
+  keys.onKeychainChange(({ reachable }) => {
+    if (reachable) void session.refresh()
+  })
   session.onChange((mode) => {
     base.problems.clockSkew.reset()
     router.emit('feed:mode', mode)

@@ -15,7 +15,7 @@ import type { FrameTapPoint } from '../streams/frame-tap'
 import { LiveStream } from '../streams/live-stream'
 import { SlotQueue } from '../streams/slots'
 import { WatchEngine } from '../watch/watch-engine'
-import { FrameInspector } from './frame-inspector'
+import { FrameInspector, MAX_BATCH_FRAMES } from './frame-inspector'
 
 const SPORT = 'badminton'
 /** Not shaped like a credential: only the stream's own redaction can keep it out. */
@@ -136,6 +136,26 @@ describe('FrameInspector', () => {
     now += INSPECTOR_LEASE_MS
     await waitUntil(() => point.tap === null, 'the lease to run out')
     expect(inspector.capturing).toBe(false)
+  })
+
+  it('passes on at most MAX_BATCH_FRAMES frames a batch and counts the rest as skipped', async () => {
+    const { sent, inspector } = inspectorRig()
+    const stream = {
+      id: 'odds:1:updates',
+      service: 'odds',
+      kind: 'updates',
+      matchId: 1,
+      transport: 'ws',
+      url: 'ws://h/x',
+    } as const
+    inspector.open('lease-test-5')
+    for (let i = 0; i < MAX_BATCH_FRAMES + 3; i++)
+      inspector.frame(stream, { text: '{"type":"price"}', size: 16, json: { type: 'price' }, refused: null, at: i })
+    await waitUntil(() => sent.length > 0, 'a batch')
+    expect(sent[0]?.frames).toHaveLength(MAX_BATCH_FRAMES)
+    expect(sent[0]?.skipped).toBe(3)
+    const { matchId: _, ...described } = stream
+    expect(sent[0]?.streams).toEqual([{ ...described, url: 'ws://h/x?token=[redacted]' }])
   })
 
   it("keeps a stream's token and anything shaped like a credential out of what it sends", async () => {

@@ -13,6 +13,8 @@
  *   frames faster), at most MAX_BATCH_FRAMES a batch (40,000 frames/s); the rest are counted as
  *   `skipped` and the panel says so, rather than the bridge carrying more than the page can show.
  * - A frame's text crosses the bridge cut to FRAME_TEXT_CAP characters, with its size in bytes.
+ *   Batches go to every page (the router broadcasts); a page without an open inspector does not
+ *   listen, and a second open inspector shares the same capture.
  * - Keys never cross: each stream replaces its own token before the tap sees the text, then the
  *   fault path's SecretScrubber (keys seen by the keychain, anything shaped like a credential)
  *   runs over the text and the refusal's words; a stream's address is shown with

@@ -13,10 +13,12 @@
  *   every (re)connect, discovery, key tests) are enough, and the stream's hot path stays untouched.
  *
  * The skew counts only when it is certain: the whole interval lies beyond ±1 s. The estimate shown
- * is the interval's middle. The interval is kept against this machine's monotonic clock and turned
- * into a wall-clock offset when read, so a step of the local clock (the trader turns on time sync)
- * shows at the next check, with no new answer needed; a sample that disagrees with the older ones
- * (the server's clock was stepped) drops the older ones. An answer with an `Age` header came from a
+ * is the interval's middle. Each answer remembers how far the wall clock stood from the monotonic
+ * one when it came; once that has moved (the trader turned on time sync, or the machine slept: the
+ * two cannot be told apart) the answers before say nothing about the wall clock now and are
+ * forgotten at the next check, so a clock set right loses its banner with no new answer needed, and
+ * a machine waking from sleep never shows a skew it does not have. A sample that disagrees with the
+ * older ones (the server's clock was stepped) drops the older ones. An answer with an `Age` header came from a
  * cache and carries the origin's older `Date`: it is not used. A missing or unreadable `Date` is
  * skipped (a server without a clock may omit it).
  */
@@ -37,19 +39,30 @@ const DATE_RESOLUTION_MS = 1000
 /** Enough answers to narrow the interval; old ones add nothing once it is narrow. */
 const MAX_SAMPLES = 32
 
+/**
+ * How far the wall clock may drift from the monotonic one between answers and still be the same
+ * clock: reading both costs under a millisecond, and time sync slews at most 0.5 ms a second.
+ */
+const CLOCK_STEP_MS = 100
+
 interface Bounds {
   lo: number
   hi: number
 }
 
-/** This machine's wall clock minus its monotonic clock: changes only when the wall clock is stepped. */
+/** One answer's bounds on the offset, and the wall clock's shift from the monotonic one then. */
+interface Sample extends Bounds {
+  shift: number
+}
+
+/** This machine's wall clock minus its monotonic clock: moves when the wall clock is stepped or the machine slept. */
 export type WallClockShift = () => number
 const wallClockShift: WallClockShift = () => Date.now() - performance.now()
 
 /** The offset interval one feed's answers agree on. */
 export class ClockOffsetEstimate {
-  /** Bounds of (server clock − this machine's monotonic clock), the newest last. */
-  private samples: Bounds[] = []
+  /** The newest last, all taken on the wall clock as it is now. */
+  private samples: Sample[] = []
   private agreed: Bounds | null = null
 
   constructor(private readonly shift: WallClockShift = wallClockShift) {}
@@ -59,20 +72,20 @@ export class ClockOffsetEstimate {
     if (answer.date === null || (answer.age !== null && answer.age.trim() !== '0')) return false
     const serverSecond = Date.parse(answer.date)
     if (!Number.isFinite(serverSecond) || answer.receivedAt < answer.sentAt) return false
-    const shift = this.shift()
+    this.forgetIfClockMoved()
     this.samples.push({
-      lo: serverSecond - answer.receivedAt + shift,
-      hi: serverSecond + DATE_RESOLUTION_MS - answer.sentAt + shift,
+      lo: serverSecond - answer.receivedAt,
+      hi: serverSecond + DATE_RESOLUTION_MS - answer.sentAt,
+      shift: this.shift(),
     })
     this.agreed = this.intersectNewest()
     return true
   }
 
-  /** The offset (feed − this machine's wall clock, ms) lies in these bounds now. */
+  /** The offset (feed − this machine's wall clock, ms) lies in these bounds; null when no answer says. */
   bounds(): Bounds | null {
-    if (this.agreed === null) return null
-    const shift = this.shift()
-    return { lo: this.agreed.lo - shift, hi: this.agreed.hi - shift }
+    this.forgetIfClockMoved()
+    return this.agreed
   }
 
   /** The offset (feed − this machine, ms) when it is certainly beyond the limit; else null. */
@@ -88,7 +101,7 @@ export class ClockOffsetEstimate {
     let hi = Infinity
     let kept = 0
     for (let i = this.samples.length - 1; i >= 0 && kept < MAX_SAMPLES; i--) {
-      const s = this.samples[i] as Bounds
+      const s = this.samples[i] as Sample
       if (Math.max(lo, s.lo) > Math.min(hi, s.hi)) break
       lo = Math.max(lo, s.lo)
       hi = Math.min(hi, s.hi)
@@ -96,6 +109,13 @@ export class ClockOffsetEstimate {
     }
     this.samples = this.samples.slice(this.samples.length - kept)
     return { lo, hi }
+  }
+
+  private forgetIfClockMoved(): void {
+    const newest = this.samples.at(-1)
+    if (newest === undefined || Math.abs(this.shift() - newest.shift) <= CLOCK_STEP_MS) return
+    this.samples = []
+    this.agreed = null
   }
 }
 

@@ -1,19 +1,22 @@
 /**
  * The problems banner model against real parts: a real damaged SQLite file and settings file in the
  * data folder, a real simulator whose clock is shifted (its HTTP `Date` and stream `ts`), the whole
- * core as a host runs it. The keychain case runs the core in a child process with no D-Bus session
- * (problems-keychain.fixture.ts), since this process's keychain is the test session's real one.
+ * core as a host runs it. The keychain case runs the core in a child process whose D-Bus address
+ * names a socket that is not there (problems-keychain.fixture.ts), then puts this test session's
+ * bus, with its real keyring, at that address.
  */
 import Database from 'better-sqlite3'
-import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Problem } from '../../../shared/problems'
 import { startSimulator, type SimulatorOptions } from '../../../sim'
+import { KeytarSecretStore } from '../../adapters/keytar-secrets'
 import { SCHEMA_VERSION } from '../cache/schema'
 import { HttpClient } from '../clients/http/http-client'
 import type { Core } from '../app'
@@ -32,9 +35,17 @@ async function startIn(dataDir: string, demo: SimulatorOptions = {}) {
   return started
 }
 
+/** Made-up answers come with a wall clock that is never stepped. */
 const wallOnly = () => 0
 const problems = (core: Core) => invoke<Problem[]>(core, 'problems:get')
 const freshDir = () => mkdtempSync(join(tmpdir(), 'odds-problems-'))
+
+/** The socket of this test session's D-Bus (scripts/test.sh runs the tests in one, with a keyring). */
+function sessionBusPath(): string {
+  const path = /^unix:path=([^,]+)/.exec(process.env.DBUS_SESSION_BUS_ADDRESS ?? '')?.[1]
+  if (!path) throw new Error('the tests need a D-Bus session bus at a socket path (see scripts/test.sh)')
+  return path
+}
 
 describe('a file set aside at start', () => {
   it('a damaged cache file: a dismissible banner names the file it was kept as; dismissing it tells every page', async () => {
@@ -88,20 +99,43 @@ describe('a file set aside at start', () => {
 })
 
 describe('the keychain', () => {
-  it('that cannot be reached (no D-Bus session) is a banner; the demo feed runs', async () => {
-    const fixture = fileURLToPath(new URL('./problems-keychain.fixture.ts', import.meta.url))
-    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' }
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', fixture, freshDir()], { env })
-    const outcome = JSON.parse(stdout) as { mode: string; problems: Problem[] }
-    expect(outcome.mode).toBe('demo')
-    expect(outcome.problems).toHaveLength(1)
-    expect(outcome.problems[0]).toMatchObject({
+  it('that cannot be reached is a banner on the demo feed; once it can, the banner goes and its keys are used', async () => {
+    const busDir = freshDir()
+    const service = `Odds Monitor test ${randomUUID()}`
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./problems-keychain.fixture.ts', import.meta.url)),
+        freshDir(),
+        service,
+      ],
+      { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(busDir, 'bus')}`, DISPLAY: '' } },
+    )
+    running.push({ close: async () => void child.kill() })
+    const reports = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+    const nextReport = async () =>
+      JSON.parse((await reports.next()).value as string) as { mode: string; problems: Problem[] }
+
+    const before = await nextReport()
+    expect(before.mode).toBe('demo')
+    expect(before.problems).toHaveLength(1)
+    expect(before.problems[0]).toMatchObject({
       id: 'keychain-unreachable',
       severity: 'warning',
       happened:
         'The keychain cannot be reached (no D-Bus session): API keys cannot be read or saved, so the demo feed is used.',
     })
-    expect(outcome.problems[0]?.toDo).toMatch(/^Unlock your keyring .*then open Settings → Keys/)
+    expect(before.problems[0]?.toDo).toMatch(/^Unlock your keyring .*then open Settings → Keys/)
+
+    // The trader unlocks the keychain, which holds a key: this test session's bus appears at the child's address.
+    const keychain = new KeytarSecretStore(service)
+    await keychain.set('odds-feed', 'a-key-stored-before')
+    running.push({ close: async () => void (await keychain.delete('odds-feed')) })
+    symlinkSync(sessionBusPath(), join(busDir, 'bus'))
+    child.stdin.write('look again\n')
+    expect(await nextReport()).toEqual({ mode: 'real', problems: [] })
   })
 
   it('that works raises nothing', async () => {
@@ -116,10 +150,9 @@ describe('the clock skew between this machine and the feed', () => {
   async function skewAfterAnswers(offsetMs: number): Promise<{ estimate: ClockOffsetEstimate; heard: ClockSkew[] }> {
     const sim = await startSimulator({ port: 0, rate: 0, liveMatches: 1, faults: { clockOffsetMs: offsetMs } })
     running.push(sim)
-    // Against the wall clock only: the monotonic bookkeeping is held to its own test below.
-    const estimate = new ClockOffsetEstimate(wallOnly)
+    const estimate = new ClockOffsetEstimate()
     const heard: ClockSkew[] = []
-    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew), wallOnly)
+    const watch = new ClockSkewWatch((skew) => skew && heard.push(skew))
     const http = new HttpClient({
       service: 'odds-feed',
       getKey: async () => sim.apiKey,
@@ -228,10 +261,24 @@ describe('ClockOffsetEstimate', () => {
     // This machine is 5 s behind the feed…
     for (const local of [10_000, 10_300, 10_650]) watch.record('odds-feed', at(local, local + 20, local + 10 + 5000))
     expect(heard.at(-1)).toMatchObject({ service: 'odds-feed' })
-    // …until its wall clock is stepped 5 s forward: its monotonic clock, and so the answers, are unchanged.
+    // …until its wall clock is stepped 5 s forward: what the answers said was of the clock before.
     shift = 5000
     watch.recheck()
     expect(heard.at(-1)).toBeNull()
+    // The next answer, read on the clock set right, finds no skew.
+    watch.record('odds-feed', at(15_000, 15_020, 15_010))
+    expect(heard.at(-1)).toBeNull()
+  })
+
+  it('never shows a skew a machine waking from sleep does not have', () => {
+    // The monotonic clock stands still in sleep, the wall clock does not: the same shift as a clock step.
+    let shift = 0
+    const estimate = new ClockOffsetEstimate(() => shift)
+    for (const local of [10_000, 10_300, 10_650]) estimate.add(at(local, local + 20, local + 10))
+    expect(estimate.bounds()).not.toBeNull()
+    shift = 3_600_000
+    expect(estimate.bounds()).toBeNull()
+    expect(estimate.certainSkewMs()).toBeNull()
   })
 
   it('skips an answer from a cache (Age), without a Date, or with one that is not a date', () => {

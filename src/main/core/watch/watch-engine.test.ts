@@ -130,6 +130,8 @@ async function deadDataStreams(s: SimulatorHandle) {
 }
 
 const dataStreams = (engine: WatchEngine) => engine.health().streams.filter((h) => h.service === 'data')
+const dataService = (engine: WatchEngine) => engine.health().services.find((x) => x.service === 'data')
+const LIVE_TYPES = ['status', 'score', 'time', 'incident']
 
 const ticksOf = (ticks: PriceTick[], matchId: number) => ticks.filter((t) => t.matchId === matchId).length
 
@@ -322,7 +324,10 @@ describe('WatchEngine', () => {
     )
     expect(s.control.stats().dataLiveConnections).toBe(4)
     expect(dataStreams(engine).map((h) => [h.kind, h.matchId, h.state])).toEqual(
-      ['status', 'score', 'time', 'incident'].map((kind) => [kind, null, 'live']),
+      LIVE_TYPES.map((kind) => [kind, null, 'live']),
+    )
+    expect(dataService(engine)?.kinds).toEqual(
+      LIVE_TYPES.map((kind) => ({ kind, state: 'live', live: 1, active: 1, perMatch: false })),
     )
     // The desk streams carry every match of the sport: the others' messages are skipped, not refused.
     await waitUntil(
@@ -346,6 +351,9 @@ describe('WatchEngine', () => {
       )
       expect(dataStreams(engine).length).toBe(3 * 4)
       expect(s.control.stats().dataLiveConnections).toBe(3 * 4)
+      expect(dataService(engine)?.kinds).toEqual(
+        LIVE_TYPES.map((kind) => ({ kind, state: 'live', live: 3, active: 3, perMatch: true })),
+      )
       await waitUntil(() => ids.every((id) => headerFromDataStreams(engine, id)), 'every header from the data streams')
       // A match watched later of the same sport goes per event at once.
       const later = s.control.liveOddsMatchIds(SPORT)[3]!
@@ -355,7 +363,7 @@ describe('WatchEngine', () => {
         dataStreams(engine)
           .filter((h) => h.matchId === later)
           .map((h) => h.kind),
-      ).toEqual(['status', 'score', 'time', 'incident'])
+      ).toEqual(LIVE_TYPES)
     },
   )
 

@@ -1,9 +1,10 @@
 /**
- * The watch engine: for every watched match it holds the odds streams (updates, overrides), and for
- * the desk the data service's live streams (desk-data-streams.ts), merges REST snapshot + deltas into one price state that converges
- * to the server's after any loss, and feeds three consumers at their own pace: the cache and the
- * alert rules (every tick / change / override, once per event-loop turn), and the board (one
- * patch per conflation interval).
+ * The watch engine: for every watched match it holds the odds streams (updates, overrides), and
+ * for the desk the data service's live streams (desk-data-streams.ts); it merges REST snapshot +
+ * deltas into one price state that converges to the server's after any loss, fills each match
+ * header from REST (rest-headers.ts) and live data, and feeds three consumers at their own pace:
+ * the cache and the alert rules (every tick / change / override, once per event-loop turn), and
+ * the board (one patch per conflation interval).
  */
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
@@ -58,7 +59,10 @@ export interface WatchEngineOptions {
   keys: { odds: string; data: string }
   /** The REST snapshot (GET /bookmaker/{id}/{sport}/{matchId}); parsed here with MatchPricesWire. */
   fetchSnapshot: SnapshotFetcher
-  /** Data-service match records, to fill a newly watched match's header at once (rest-headers.ts); none: the live streams fill it. */
+  /**
+   * Data-service match records, to fill a newly watched match's header at once (rest-headers.ts);
+   * without it only the live streams fill it.
+   */
   fetchMatchRecords?: MatchRecordFetcher
   sinks: WatchSinks
   conflationMs?: number

@@ -1,5 +1,5 @@
 /**
- * Connection health per service, stale and back-off badges, throughput, malformed count, feed lag,
+ * Connection health per service (the data service's per live type), stale and back-off badges, throughput, malformed count, feed lag,
  * feed mode, the board's tick-to-paint, and the count of survived faults.
  */
 import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
@@ -9,6 +9,7 @@ import { useConnectionStore } from '../../store/connection-store'
 import { useFeedStore } from '../../store/feed-store'
 import { FaultsStatus } from './FaultsStatus'
 import { FeedLagStatus, PaintStatus } from './LatencyStatus'
+import { StreamKinds } from './StreamKinds'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 
@@ -61,6 +62,7 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
       <span className="num muted">
         {service.streams.live}/{active} live
       </span>
+      {service.service === 'data' && <StreamKinds service="data" kinds={service.kinds} />}
       {service.streams.stale > 0 && <span className="badge warn num">{service.streams.stale} stale</span>}
       {service.streams.rejected > 0 && <span className="badge bad">key rejected</span>}
       {nextRetry !== null && (

@@ -1,0 +1,75 @@
+/**
+ * What a /matches record adds to a header (D7): only what no live message has filled, so a REST
+ * answer that lands after a live message never takes the header back in time.
+ */
+import { describe, expect, it } from 'vitest'
+import type { MatchHeader } from '../../../shared/board'
+import { MatchRecord } from '../../../shared/wire/data-service'
+import { restHeaderPatch } from './rest-headers'
+
+const NOW = 1_700_000_000_000
+
+/** A live match's record in the shape field-notes.md shows (the simulator serves the same). */
+const record = MatchRecord.parse({
+  id: 7,
+  status: { type: 'live', reason: '2nd game' },
+  status_type: 'live',
+  home_team_score: { current: 1, display: 1, period_1: 21, period_2: 9, default_time: 1 },
+  away_team_score: { current: 0, display: 0, period_1: 17, period_2: 11, default_time: 0 },
+  duration: 1860,
+  last_period: 'period_2',
+})
+
+const empty: MatchHeader = {
+  matchId: 7,
+  sport: 'badminton',
+  status: null,
+  statusReason: null,
+  score: null,
+  clock: null,
+  lastIncident: null,
+  synced: false,
+}
+
+describe('restHeaderPatch', () => {
+  it('fills an empty header: status and reason, both scores with their games, the clock of a live match', () => {
+    expect(restHeaderPatch(empty, record, NOW)).toEqual({
+      status: 'live',
+      statusReason: '2nd game',
+      score: { home: { current: 1, periods: [21, 9] }, away: { current: 0, periods: [17, 11] } },
+      clock: { elapsedSeconds: 1860, period: '2', at: NOW },
+    })
+  })
+
+  it('leaves what live messages filled, and fills only the team a live score has not reached yet', () => {
+    const live: MatchHeader = {
+      ...empty,
+      status: 'finished',
+      statusReason: 'Ended',
+      score: { home: { current: 2, periods: [21, 21] }, away: { current: null, periods: [] } },
+      clock: { elapsedSeconds: 2400, period: '2', at: NOW - 1000 },
+    }
+    expect(restHeaderPatch(live, record, NOW)).toEqual({
+      score: { home: { current: 2, periods: [21, 21] }, away: { current: 0, periods: [17, 11] } },
+    })
+  })
+
+  it("adds the reason to the odds feed's bare status when they agree, never a different status", () => {
+    expect(restHeaderPatch({ ...empty, status: 'live' }, record, NOW)).toMatchObject({
+      status: 'live',
+      statusReason: '2nd game',
+    })
+    expect(restHeaderPatch({ ...empty, status: 'finished' }, record, NOW)).not.toHaveProperty('status')
+  })
+
+  it('gives no score or clock before the start (the service sends empty score objects)', () => {
+    const upcoming = MatchRecord.parse({
+      id: 7,
+      status: { type: 'upcoming', reason: 'Not started' },
+      home_team_score: {},
+      away_team_score: {},
+      duration: null,
+    })
+    expect(restHeaderPatch(empty, upcoming, NOW)).toEqual({ status: 'upcoming', statusReason: 'Not started' })
+  })
+})
