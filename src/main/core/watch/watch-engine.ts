@@ -8,6 +8,7 @@
  */
 import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
+import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
 import {
@@ -162,7 +163,7 @@ export class WatchEngine {
         board: (matchId) => this.state(matchId),
       },
       (patch) => o.sinks.onPatch?.(patch),
-      o.conflationMs ?? 16,
+      o.conflationMs ?? DEFAULT_SETTINGS.conflationMs,
       o.maxTapePerPatch ?? 2000,
       this.clock,
     )
