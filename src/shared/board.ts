@@ -93,6 +93,20 @@ export const MatchHeader = z.object({
 })
 export type MatchHeader = z.infer<typeof MatchHeader>
 
+/** A match's header before anything is known about it: nothing live yet, prices not synced. */
+export function blankHeader(matchId: number, sport: string): MatchHeader {
+  return {
+    matchId,
+    sport,
+    status: null,
+    statusReason: null,
+    score: null,
+    clock: null,
+    lastIncident: null,
+    synced: false,
+  }
+}
+
 /** Only the fields that changed; `matchId` always present. */
 export const MatchHeaderPatch = MatchHeader.partial().required({ matchId: true })
 export type MatchHeaderPatch = z.infer<typeof MatchHeaderPatch>

@@ -3,7 +3,7 @@
  * answer that lands after a live message never takes the header back in time.
  */
 import { describe, expect, it } from 'vitest'
-import type { MatchHeader } from '../../../shared/board'
+import { blankHeader, type MatchHeader } from '../../../shared/board'
 import { MatchRecord } from '../../../shared/wire/data-service'
 import { restHeaderPatch } from './rest-headers'
 
@@ -20,16 +20,7 @@ const record = MatchRecord.parse({
   last_period: 'period_2',
 })
 
-const empty: MatchHeader = {
-  matchId: 7,
-  sport: 'badminton',
-  status: null,
-  statusReason: null,
-  score: null,
-  clock: null,
-  lastIncident: null,
-  synced: false,
-}
+const empty: MatchHeader = blankHeader(7, 'badminton')
 
 describe('restHeaderPatch', () => {
   it('fills an empty header: status and reason, both scores with their games, the clock of a live match', () => {

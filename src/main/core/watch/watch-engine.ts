@@ -6,7 +6,14 @@
  * the cache and the alert rules (every tick / change / override, once per event-loop turn), and
  * the board (one patch per conflation interval).
  */
-import type { BoardPatch, MatchBoard, MatchHeader, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
+import {
+  blankHeader,
+  type BoardPatch,
+  type MatchBoard,
+  type MatchHeader,
+  type MatchHeaderPatch,
+  type MatchLayout,
+} from '../../../shared/board'
 import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
@@ -216,16 +223,7 @@ export class WatchEngine {
       book: new PriceBook(matchId, this.listener),
       sync: new SnapshotSync(),
       heldOverrides: [],
-      header: {
-        matchId,
-        sport,
-        status: null,
-        statusReason: null,
-        score: null,
-        clock: null,
-        lastIncident: null,
-        synced: false,
-      },
+      header: blankHeader(matchId, sport),
       streams: [],
       fetch: null,
       refetch: false,
