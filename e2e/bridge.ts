@@ -13,7 +13,7 @@ export interface PageScope {
 /**
  * Points the app at `feed`, a simulator started by the test that stands for the real services (so
  * the test can stop it or turn its fault knobs): its endpoints in Settings, `key` for both services
- * in the keychain. Take the keys out again with `removeFeedKeys`.
+ * in the keychain. End the test with `endFeedSession`, which takes the keys out again.
  */
 export function pointAppAtFeed(page: Page, feed: SimulatorInfo, key: string): Promise<void> {
   const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
@@ -28,11 +28,28 @@ export function pointAppAtFeed(page: Page, feed: SimulatorInfo, key: string): Pr
 }
 
 /** The keychain is the test session's, shared by every host after this one: leave no key behind. */
-export function removeFeedKeys(page: Page): Promise<void> {
+function removeFeedKeys(page: Page): Promise<void> {
   return page.evaluate(async () => {
     const api = (globalThis as unknown as PageScope).oddsMonitor
     for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:remove', { account })
   })
+}
+
+/**
+ * Ends a test that ran the app on its own feed: the keys out of the shared keychain first, then the
+ * host and the feed, whichever step fails.
+ */
+export async function endFeedSession(
+  page: Page,
+  host: { stop(): Promise<void> },
+  feed: { close(): Promise<void> },
+): Promise<void> {
+  try {
+    await removeFeedKeys(page)
+  } finally {
+    await host.stop()
+    await feed.close()
+  }
 }
 
 /**

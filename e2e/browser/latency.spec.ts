@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '../fixtures'
 import { startSimulator } from '../../src/sim'
-import { pointAppAtFeed, removeFeedKeys, watchLiveMatches } from '../bridge'
+import { endFeedSession, pointAppAtFeed, watchLiveMatches } from '../bridge'
 import { launchHost } from '../host'
 
 const KEY = 'e2e-latency-key-5c1e8a30'
@@ -73,11 +73,6 @@ test('lag and tick-to-paint move while prices arrive; the lag warns when the fee
     await page.getByTestId('status-bar').screenshot({ path: 'test-results/screens/status-bar-latency.png' })
     await page.screenshot({ path: 'test-results/screens/board-prices-late.png' })
   } finally {
-    try {
-      await removeFeedKeys(page)
-    } finally {
-      await host.stop()
-      await feed.close()
-    }
+    await endFeedSession(page, host, feed)
   }
 })

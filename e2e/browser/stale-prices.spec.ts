@@ -6,7 +6,7 @@
  */
 import { expect, test } from '../fixtures'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'
-import { removeFeedKeys, pointAppAtFeed, watchLiveMatches } from '../bridge'
+import { endFeedSession, pointAppAtFeed, watchLiveMatches } from '../bridge'
 import { launchHost } from '../host'
 
 const KEY = 'e2e-stale-key-7d2a91c4'
@@ -49,11 +49,6 @@ test('every price turns stale when the feed stops, and fresh when it is back', a
     await expect(cells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '600')
     await expect(cards.first().getByTestId('stale-badge')).toHaveCount(0)
   } finally {
-    try {
-      await removeFeedKeys(page)
-    } finally {
-      await host.stop()
-      await feed.close()
-    }
+    await endFeedSession(page, host, feed)
   }
 })

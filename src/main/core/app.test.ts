@@ -32,6 +32,18 @@ async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{
   return picked
 }
 
+/** A rule that raises an alert on every override set. */
+async function alertOnEveryOverride(core: Core): Promise<void> {
+  await invoke(core, 'rules:save', {
+    name: 'Overrides',
+    enabled: true,
+    scope: { type: 'all' },
+    condition: { kind: 'override', actions: ['set'] },
+    cooldownSeconds: 0,
+    doNotRepeat: false,
+  })
+}
+
 async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
   const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
   await invoke(core, 'settings:update', {
@@ -218,14 +230,7 @@ describe('the core', () => {
     const match = live.matches[0] as Match
     const state = await invoke<{ activeId: string }>(core, 'watchlists:get')
     await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
-    await invoke(core, 'rules:save', {
-      name: 'Overrides',
-      enabled: true,
-      scope: { type: 'all' },
-      condition: { kind: 'override', actions: ['set'] },
-      cooldownSeconds: 0,
-      doNotRepeat: false,
-    })
+    await alertOnEveryOverride(core)
     type Board = { layout: { groups: Array<{ oddType: string; markets: Array<{ name: string; label: string }> }> } }
     const [board] = await eventually(
       () => invoke<Board[]>(core, 'board:get'),
@@ -338,14 +343,7 @@ describe('the core', () => {
     const match = (await page()).matches[0] as Match
     const M = match.matchId
     await watch(match)
-    await invoke(core, 'rules:save', {
-      name: 'Overrides',
-      enabled: true,
-      scope: { type: 'all' },
-      condition: { kind: 'override', actions: ['set'] },
-      cooldownSeconds: 0,
-      doNotRepeat: false,
-    })
+    await alertOnEveryOverride(core)
     await eventually(
       () => invoke<Boards>(core, 'board:get'),
       (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
