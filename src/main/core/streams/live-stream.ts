@@ -198,6 +198,7 @@ export class LiveStream<T> {
     this.attempts = 0
     if (this.state === 'stale') this.setState('live')
     const json = parseJsonSafely(text)
+    const value = json.ok ? json.value : undefined
     const decoded: Decoded<T> = json.ok
       ? this.o.decode(json.value)
       : { ok: false, reason: 'malformed', detail: json.detail }
@@ -206,7 +207,7 @@ export class LiveStream<T> {
       this.tapFrame({
         text: this.redact(text),
         size: Buffer.byteLength(text),
-        json: json.ok ? json.value : undefined,
+        json: value,
         refused: decoded.ok ? null : { reason: decoded.reason, detail: decoded.detail },
         at: now,
       })
@@ -214,7 +215,7 @@ export class LiveStream<T> {
       this.refuse(decoded.reason, decoded.detail)
       return
     }
-    this.measureLag(json.ok ? json.value : undefined, now)
+    this.measureLag(value, now)
     this.o.onMessage(decoded.value, now)
   }
 
