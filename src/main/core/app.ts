@@ -18,6 +18,7 @@ import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
+import { MAX_IMAGE_BODY_BYTES, readCappedBody } from './clients/http/capped-body'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
 import { refusalReporters } from './refusals'
@@ -241,7 +242,11 @@ function createTeamImages(dataDir: string, dataClient: DataServiceClient): Image
       const url = dataClient.imageUrl(hash)
       if (!url) return null
       const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
-      return response.ok ? new Uint8Array(await response.arrayBuffer()) : null
+      if (!response.ok) {
+        await response.body?.cancel()
+        return null
+      }
+      return readCappedBody(response, MAX_IMAGE_BODY_BYTES)
     },
   })
 }
