@@ -2,13 +2,36 @@ export {}
 /**
  * `npm run bench -- <name> [args]` runs bench/<name>.ts. Each bench prints JSON lines of figures;
  * nothing here asserts a time (benchmarks are read, not enforced).
+ * `npm run bench -- all` is one full run: every bench in turn with the arguments the README's
+ * Figures table quotes (the 30-minute soak only when named on its own).
  */
-const [name, ...args] = process.argv.slice(2)
 const benches = ['sim', 'ingest', 'cache', 'render', 'memory', 'startup', 'soak'] as const
-if (!name || !(benches as readonly string[]).includes(name)) {
-  console.error(`usage: npm run bench -- <${benches.join('|')}> [args]`)
+type BenchName = (typeof benches)[number]
+
+const FULL_RUN: ReadonlyArray<readonly [BenchName, string[]]> = [
+  ['sim', []],
+  ['ingest', ['rules=200', '--profile']],
+  ['cache', []],
+  ['render', ['--find-limit']],
+  ['memory', []],
+  ['startup', ['--runs', '5']],
+]
+
+async function runBench(name: BenchName, args: string[]): Promise<void> {
+  const bench = (await import(`./${name}.ts`)) as { run: (args: string[]) => Promise<void> }
+  await bench.run(args)
+}
+
+const [name, ...args] = process.argv.slice(2)
+if (name === 'all') {
+  for (const [bench, benchArgs] of FULL_RUN) {
+    console.error(`# npm run bench -- ${[bench, ...benchArgs].join(' ')}`)
+    await runBench(bench, benchArgs)
+  }
+} else if (name && (benches as readonly string[]).includes(name)) {
+  await runBench(name as BenchName, args)
+} else {
+  console.error(`usage: npm run bench -- <${benches.join('|')}|all> [args]`)
   process.exit(2)
 }
-const bench = (await import(`./${name}.ts`)) as { run: (args: string[]) => Promise<void> }
-await bench.run(args)
 process.exit(0)

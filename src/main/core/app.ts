@@ -18,6 +18,7 @@ import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
+import { MAX_IMAGE_BODY_BYTES, readCappedBody } from './clients/http/capped-body'
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
 import { refusalReporters } from './refusals'
@@ -41,6 +42,7 @@ import { createProblems, watchKeychain, type Problems } from './problems/problem
 import type { BoardPatch } from '../../shared/board'
 import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
+import { markStartup } from '../../shared/startup-marks'
 
 export interface CoreLog {
   error(message: string, ...details: unknown[]): void
@@ -83,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
+  markStartup('core:cache-open')
   const feeds = createFeedClients(options, base)
   watchKeychain(base.problems.board, feeds.keys, options.info.platform)
   const images = createTeamImages(options.info.dataDir, feeds.dataClient)
@@ -108,9 +111,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     inspector: watching.inspector,
   })
 
+  markStartup('core:services')
   await feeds.session.refresh()
+  markStartup('core:feed-chosen')
   base.watchlists.useFeed(feeds.session.mode().mode)
   compactCache(cache, settings.get().retentionDays, log)
+  markStartup('core:compacted')
   const compact = () => compactCache(cache, settings.get().retentionDays, log)
   const timers = startTimers(options, { router, health, compact, startedAt })
   const stop = async () => {
@@ -236,7 +242,11 @@ function createTeamImages(dataDir: string, dataClient: DataServiceClient): Image
       const url = dataClient.imageUrl(hash)
       if (!url) return null
       const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
-      return response.ok ? new Uint8Array(await response.arrayBuffer()) : null
+      if (!response.ok) {
+        await response.body?.cancel()
+        return null
+      }
+      return readCappedBody(response, MAX_IMAGE_BODY_BYTES)
     },
   })
 }

@@ -245,6 +245,42 @@ describe('HttpClient', () => {
     })
   })
 
+  it('an answer that streams past 16 MB is refused, counted, not retried, and the client goes on', async () => {
+    const megabyte = Buffer.alloc(1024 * 1024, 0x20)
+    const server = await scriptedServer((hit, _i, res) => {
+      if (hit.path === '/ok') return json(res, 200, [1])
+      // No Content-Length: the bound must hold while reading. Streams until the client hangs up.
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const pour = () => {
+        while (!res.destroyed && res.write(megabyte));
+        if (!res.destroyed) res.once('drain', pour)
+      }
+      pour()
+    })
+    const refused: unknown[] = []
+    const { http } = client({ onRefused: (report) => refused.push(report) })
+    expect(await http.send(sportRequest(server.url('/flood')))).toEqual({
+      ok: false,
+      error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 16 MB' },
+    })
+    expect(server.hits).toHaveLength(1)
+    expect(refused).toEqual([{ route: '/flood', count: 1, example: 'answer over 16 MB' }])
+    expect(await http.send(sportRequest(server.url('/ok')))).toEqual({ ok: true, value: [1] })
+  })
+
+  it('an answer that declares more than 16 MB is refused before its body is read', async () => {
+    const server = await scriptedServer((_hit, _i, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) })
+      res.write('[') // and nothing more: only the declared length can refuse it
+    })
+    const { http } = client()
+    const result = await http.send(sportRequest(server.url('/declared')))
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 16 MB' },
+    })
+  })
+
   it('no key set: fails fast without a request', async () => {
     const server = await scriptedServer((_hit, _i, res) => json(res, 200, []))
     const { http } = client({}, null)

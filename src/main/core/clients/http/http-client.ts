@@ -6,6 +6,7 @@
  */
 import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
 import { abortableSleep } from './abortable-sleep'
+import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText } from './capped-body'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { MalformedRecords } from './parse-answer'
@@ -47,6 +48,7 @@ const MAX_SERVER_MESSAGE = 200
 
 type Attempt =
   | { kind: 'response'; status: number; headers: Headers; text: string }
+  | { kind: 'oversize'; status: number; error: BodyTooLarge }
   | { kind: 'network'; message: string }
   | { kind: 'timeout' }
   | { kind: 'aborted' }
@@ -130,9 +132,15 @@ export class HttpClient {
         date: response.headers.get('date'),
         age: response.headers.get('age'),
       })
-      const text = await response.text()
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
-      return { kind: 'response', status: response.status, headers: response.headers, text }
+      try {
+        const text = await readCappedText(response, MAX_JSON_BODY_BYTES)
+        return { kind: 'response', status: response.status, headers: response.headers, text }
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error
+        this.log(key, `${method} ${pathOf(request.url)} → refused: ${error.message}`)
+        return { kind: 'oversize', status: response.status, error }
+      }
     } catch (error) {
       if (request.signal?.aborted) return { kind: 'aborted' }
       if (timeout.aborted) {
@@ -164,6 +172,10 @@ export class HttpClient {
         return retry({ kind: 'timeout', message: `no answer from ${service} within ${this.timeoutMs / 1000} s` })
       case 'network':
         return retry({ kind: 'network', message: `cannot reach ${service} (${attempt.message})` })
+      case 'oversize':
+        // Not retried: the same request would bring the same flood.
+        this.options.onRefused?.({ route: pathOf(request.url), count: 1, example: attempt.error.message })
+        return final(failWith('bad_response', `${service} sent an ${attempt.error.message}`, attempt.status))
       case 'response':
         break
     }
