@@ -28,6 +28,8 @@ interface Startup {
   firstPaintMs: number
   /** CPU the host process had used by then: on a loaded machine, wall time is mostly waiting. */
   hostCpuMs: number
+  /** Where the time went: each step's time since the process started (see phasesOf). */
+  phases: Record<string, number>
 }
 
 /** utime + stime of a process from /proc (Linux), in ms; NaN where it cannot be read. */
@@ -41,9 +43,16 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** Page side: the first price cell in the document, then the frame that paints it. */
+/**
+ * Page side: the first price cell in the document, then the frame that paints it (`painted`, by the
+ * wall clock as the shell's start stamp is). Also when the cell was found in the document
+ * (`committed`, ms since the page's navigation).
+ */
 const FIRST_PAINT = `new Promise((resolve) => {
-  const painted = () => requestAnimationFrame(() => resolve(Date.now()))
+  const painted = () => {
+    const committed = performance.now()
+    requestAnimationFrame(() => resolve({ painted: Date.now(), committed }))
+  }
   if (document.querySelector('[data-testid="price-cell"]')) return painted()
   new MutationObserver((_, observer) => {
     if (!document.querySelector('[data-testid="price-cell"]')) return
@@ -52,9 +61,96 @@ const FIRST_PAINT = `new Promise((resolve) => {
   }).observe(document, { childList: true, subtree: true })
 })`
 
+/**
+ * Runs in the page before its own scripts: notes when the bridge's socket opened and, per channel,
+ * when its first request was sent and its answer arrived (ms since navigation). Only the first
+ * characters of an answer are read, so a large board costs nothing extra to note.
+ */
+const BRIDGE_TIMES = `(() => {
+  const times = { open: null, sent: {}, answered: {} }
+  const channels = new Map()
+  Object.defineProperty(window, '__startupBridge', { value: times })
+  const Native = window.WebSocket
+  const send = Native.prototype.send
+  Native.prototype.send = function (data) {
+    const request = typeof data === 'string' && data.length < 4096 ? JSON.parse(data) : null
+    if (request && typeof request.id === 'number' && !(request.channel in times.sent)) {
+      channels.set(request.id, request.channel)
+      times.sent[request.channel] = performance.now()
+    }
+    return send.call(this, data)
+  }
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args)
+      this.addEventListener('open', () => (times.open ??= performance.now()))
+      this.addEventListener('message', (event) => {
+        const id = /^\\{"id":(\\d+)/.exec(String(event.data).slice(0, 24))
+        const channel = id && channels.get(Number(id[1]))
+        if (channel && !(channel in times.answered)) times.answered[channel] = performance.now()
+      })
+    }
+  }
+})()`
+
+/** What the page knows of its own start: navigation, files, bridge, store, first paint of anything. */
+const PAGE_PHASES = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0]
+  const script = performance.getEntriesByType('resource').find((r) => /\\/assets\\/index-.*\\.js$/.test(r.name))
+  const paint = performance.getEntriesByName('first-contentful-paint')[0]
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))
+  return {
+    origin: performance.timeOrigin,
+    htmlLoaded: nav?.responseEnd,
+    scriptLoaded: script?.responseEnd,
+    domContentLoaded: nav?.domContentLoadedEventEnd,
+    scriptEvaluated: marks['startup:page:script-evaluated'],
+    firstContentfulPaint: paint?.startTime,
+    bridge: window.__startupBridge,
+    boardInStore: marks['startup:page:board-in-store'],
+  }
+})()`
+
+interface PagePhases {
+  origin: number
+  bridge: { open: number | null; sent: Record<string, number>; answered: Record<string, number> }
+  [phase: string]: unknown
+}
+
+/**
+ * One start's steps on one clock, ms since the shell's start stamp: the host's own marks (its
+ * log line "startup (ms since start): …", counted from the process's start, which is the exec
+ * after the stamp) and the page's (counted from its navigation start, performance.timeOrigin).
+ */
+function phasesOf(hostLog: string, page: PagePhases, committed: number, started: number): Record<string, number> {
+  const phases: Record<string, number> = {}
+  const line = /startup \(ms since start\): (.*)/.exec(hostLog)?.[1] ?? ''
+  for (const [, name, ms] of line.matchAll(/([\w:-]+) (\d+)/g)) phases[name!] = Number(ms)
+  const atPage = (ms: unknown) => (typeof ms === 'number' ? Math.round(page.origin + ms - started) : undefined)
+  const pagePhases: Record<string, unknown> = {
+    'page:navigation-start': 0,
+    'page:html-loaded': page.htmlLoaded,
+    'page:script-loaded': page.scriptLoaded,
+    'page:script-evaluated': page.scriptEvaluated,
+    'page:dom-content-loaded': page.domContentLoaded,
+    'page:first-contentful-paint': page.firstContentfulPaint,
+    'page:bridge-open': page.bridge.open,
+    'page:first-call-sent': Math.min(...Object.values(page.bridge.sent)),
+    'page:board-asked': page.bridge.sent['board:get'],
+    'page:board-answered': page.bridge.answered['board:get'],
+    'page:board-in-store': page.boardInStore,
+    'page:cell-committed': committed,
+  }
+  for (const [name, ms] of Object.entries(pagePhases)) {
+    const at = atPage(ms)
+    if (at !== undefined && Number.isFinite(at)) phases[name] = at
+  }
+  return phases
+}
+
 /** A board with nothing to show never paints a cell: say so instead of waiting for ever. */
 const PAINT_LIMIT_MS = 180_000
-function withinPaintLimit(painted: Promise<number>): Promise<number> {
+function withinPaintLimit<T>(painted: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -113,7 +209,8 @@ async function startOnce(browser: Browser, host: string, dataDir: string, withKe
       DATA_DIR: dataDir,
     },
   })
-  child.stderr.resume()
+  let hostLog = ''
+  child.stderr.on('data', (chunk: Buffer) => (hostLog += chunk.toString()))
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = ''
@@ -127,11 +224,16 @@ async function startOnce(browser: Browser, host: string, dataDir: string, withKe
     const ready = Date.now()
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     try {
+      await page.addInitScript(BRIDGE_TIMES)
       await page.goto(url)
-      const painted = await withinPaintLimit(page.evaluate(FIRST_PAINT) as Promise<number>)
+      const { painted, committed } = await withinPaintLimit(
+        page.evaluate(FIRST_PAINT) as Promise<{ painted: number; committed: number }>,
+      )
       const hostCpuMs = processCpuMs(Number(readFileSync(`${startFile}.pid`, 'utf8')))
       const started = Number(readFileSync(startFile, 'utf8'))
-      return { readyMs: ready - started, firstPaintMs: painted - started, hostCpuMs }
+      const phases = phasesOf(hostLog, (await page.evaluate(PAGE_PHASES)) as PagePhases, committed, started)
+      phases['page:painted'] = painted - started
+      return { readyMs: ready - started, firstPaintMs: painted - started, hostCpuMs, phases }
     } finally {
       await page.close()
     }
@@ -166,6 +268,16 @@ function isRunning(pid: number): boolean {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
+/** Each step's median over the runs, in the order the steps happened. */
+function medianPhases(runs: Record<string, number>[]): Record<string, number> {
+  const names = new Set(runs.flatMap((phases) => Object.keys(phases)))
+  const medians = [...names].map((name) => {
+    const values = runs.map((phases) => phases[name]).filter((ms): ms is number => ms !== undefined)
+    return [name, median(values)] as const
+  })
+  return Object.fromEntries(medians.sort((a, b) => a[1] - b[1]))
+}
+
 export async function run(args: string[]): Promise<void> {
   const runs = numberArg(args, '--runs', 3)
   const dataDir = await ensureStartupData()
@@ -185,6 +297,7 @@ export async function run(args: string[]): Promise<void> {
           hostReadyMs: median(samples.map((s) => s.readyMs)),
           hostCpuMsToFirstPaint: median(samples.map((s) => s.hostCpuMs)),
           samplesMs: samples.map((s) => s.firstPaintMs),
+          phasesMs: medianPhases(samples.map((s) => s.phases)),
           load: machineLoad(),
         }),
       )

@@ -22,6 +22,9 @@ import { defaultDataDir } from './data-dir'
 import { hostToken } from './host-token'
 import { startHost } from './server'
 import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
+import { describeStartupMarks, markStartup } from '../shared/startup-marks'
+
+markStartup('host:modules-loaded')
 
 const { values } = parseArgs({
   options: {
@@ -112,7 +115,9 @@ const host = await startHost({
 
 installProcessFaultHandlers(process, host.core.faults, 'host')
 injectTestFaults(host.core, testFaults)
+markStartup('host:ready')
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)
+log.info(describeStartupMarks())
 
 const stop = () => void host.close().then(() => process.exit(0))
 process.on('SIGINT', stop)

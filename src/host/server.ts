@@ -20,6 +20,7 @@ import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHos
 import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
 import { readStaticFile } from './static-files'
+import { markStartup } from '../shared/startup-marks'
 
 export interface HostOptions {
   port: number
@@ -42,11 +43,13 @@ export interface RunningHost {
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   const bridgeScript = await bundleBridgeScript()
+  markStartup('host:bridge-script')
   const indexHtml = injectBridgeScript(await readFile(join(options.rendererDir, 'index.html'), 'utf8'))
 
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  markStartup('host:listening')
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
   const broadcast = (message: HostToPage) => {
     const text = JSON.stringify(message)
@@ -60,6 +63,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     folders: options.folders ?? systemFolderOpener,
   })
 
+  markStartup('host:core-up')
   const door: Door = { port: (server.address() as AddressInfo).port, token }
   /** Lets the request in, or reports why not (counted as refused input; the words never hold the token). */
   const admits = (request: IncomingMessage, kind: 'http' | 'websocket'): boolean => {

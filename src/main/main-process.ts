@@ -19,6 +19,7 @@ import type { RendererSource } from './renderer-source'
 import { registerTeamImageScheme, serveTeamImages } from './team-image-protocol'
 import { createTray, installAppMenu } from './tray'
 import { createMainWindow, createMatchWindow } from './window'
+import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 
 /** The part of electron-log's main logger the shell uses. */
 export interface MainLog extends CoreLog {
@@ -164,6 +165,8 @@ async function startShell(
   const icons = { idle: join(options.resourcesDir, 'tray.png'), unread: join(options.resourcesDir, 'tray-unread.png') }
   core.onUnreadChange(createTray(electron, { icons, showWindow: main.show, platform }))
   main.set(createMainWindow(electron, { ...windowOptions, store, load: (w) => renderer.load(w, '') }))
+  markStartup('main:window-created')
+  log.info(describeStartupMarks())
   let stopping: Promise<void> | null = null
   return {
     core,

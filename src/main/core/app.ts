@@ -42,6 +42,7 @@ import { createProblems, watchKeychain, type Problems } from './problems/problem
 import type { BoardPatch } from '../../shared/board'
 import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
+import { markStartup } from '../../shared/startup-marks'
 
 export interface CoreLog {
   error(message: string, ...details: unknown[]): void
@@ -84,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
+  markStartup('core:cache-open')
   const feeds = createFeedClients(options, base)
   watchKeychain(base.problems.board, feeds.keys, options.info.platform)
   const images = createTeamImages(options.info.dataDir, feeds.dataClient)
@@ -109,9 +111,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     inspector: watching.inspector,
   })
 
+  markStartup('core:services')
   await feeds.session.refresh()
+  markStartup('core:feed-chosen')
   base.watchlists.useFeed(feeds.session.mode().mode)
   compactCache(cache, settings.get().retentionDays, log)
+  markStartup('core:compacted')
   const compact = () => compactCache(cache, settings.get().retentionDays, log)
   const timers = startTimers(options, { router, health, compact, startedAt })
   const stop = async () => {

@@ -7,6 +7,7 @@
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
 import { recordPaintProbe } from '../lib/paint-probe'
+import { markStartup } from '../../../shared/startup-marks'
 import { awaitHistory, loadBoards, loadHistory, receivePatch } from './board-store'
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
@@ -15,6 +16,7 @@ function reloadBoard(): Promise<void> {
   return call('board:get').then(
     (boards) => {
       loadBoards(boards)
+      markStartup('page:board-in-store')
       useFeedStore.setState({ boardError: null })
     },
     (error: unknown) => useFeedStore.setState({ boardError: describeError(error) }),
