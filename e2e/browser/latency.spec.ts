@@ -84,9 +84,7 @@ test('lag and tick-to-paint move while prices arrive; the lag warns when the fee
   }
 })
 
-test('tick-to-paint turns to the warning colour when the page paints prices later than the limit', async ({
-  page,
-}) => {
+test('tick-to-paint turns to the warning colour when the page paints prices later than the limit', async ({ page }) => {
   // The built-in demo feed is enough: what is slow here is the page, not the feed.
   const host = await launchHost()
   try {
