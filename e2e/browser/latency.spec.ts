@@ -3,7 +3,8 @@
  * arrive, and the lag turns to the warning colour, with the cards saying their prices are late,
  * once the feed sends its messages later than the trader's limit (set in Settings). The lag comes
  * from a simulator started here with its delay knob; the data service's messages carry no time,
- * and the status bar says so.
+ * and the status bar says so. The paint figure warns once the page itself is too busy to paint
+ * prices in time.
  */
 import { expect, test, type Page } from '../fixtures'
 import { startSimulator } from '../../src/sim'
@@ -26,6 +27,12 @@ const WARN_COLOUR = `(() => {
   const colour = getComputedStyle(probe).color
   probe.remove()
   return colour
+})()`
+
+/** A long task in the page: its main thread held for 400 ms, as a slow render or a stalled GC would. */
+const HOLD_MAIN_THREAD = `(() => {
+  const until = performance.now() + 400
+  while (performance.now() < until);
 })()`
 
 test('lag and tick-to-paint move while prices arrive; the lag warns when the feed runs later than the limit', async ({
@@ -74,5 +81,32 @@ test('lag and tick-to-paint move while prices arrive; the lag warns when the fee
     await page.screenshot({ path: 'test-results/screens/board-prices-late.png' })
   } finally {
     await endFeedSession(page, host, feed)
+  }
+})
+
+test('tick-to-paint turns to the warning colour when the page paints prices later than the limit', async ({ page }) => {
+  // The built-in demo feed is enough: what is slow here is the page, not the feed.
+  const host = await launchHost()
+  try {
+    await page.goto(host.url)
+    await watchLiveMatches(page, 2)
+    const paint = page.getByTestId('paint-latency')
+    await expect(paint).toHaveAttribute('data-level', 'ok')
+
+    // Prices keep arriving while the page is held: each waits up to 400 ms for its paint, over the
+    // default limit of 250 ms, until the last minute's p99 says so (read once a second).
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(HOLD_MAIN_THREAD)
+          return paint.getAttribute('data-level')
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('warn')
+    await expect(paint).toHaveCSS('color', await page.evaluate<string>(WARN_COLOUR))
+    await expect(paint).toHaveAttribute('title', /warning above 250 ms/)
+  } finally {
+    await host.stop()
   }
 })

@@ -8,7 +8,8 @@ import type { OverrideEvent, PriceChange } from '../../../shared/domain'
 
 /** Where the batcher reads current values at flush time. */
 export interface BoardSource<CellRef> {
-  cell(ref: CellRef): BoardCell
+  /** The cell's current value; undefined when its match is gone. */
+  cell(ref: CellRef, matchId: number): BoardCell | undefined
   layout(matchId: number): MatchLayout | undefined
   board(matchId: number): MatchBoard | undefined
 }
@@ -38,8 +39,11 @@ export class BoardBatcher<CellRef> {
     this.conflationMs = ms
   }
 
+  /** Called for nearly every feed message: a cell already pending only takes the newest ref (no allocation). */
   cell(id: string, matchId: number, ref: CellRef): void {
-    this.cells.set(id, { matchId, ref })
+    const pending = this.cells.get(id)
+    if (pending) pending.ref = ref
+    else this.cells.set(id, { matchId, ref })
     this.touch()
   }
 
@@ -110,7 +114,10 @@ export class BoardBatcher<CellRef> {
       if (layout) layouts.push(layout)
     }
     const cells: BoardCell[] = []
-    for (const c of this.cells.values()) if (!this.boards.has(c.matchId)) cells.push(this.source.cell(c.ref))
+    for (const c of this.cells.values()) {
+      const cell = this.boards.has(c.matchId) ? undefined : this.source.cell(c.ref, c.matchId)
+      if (cell) cells.push(cell)
+    }
     const headers = [...this.headers.values()].filter((h) => !this.boards.has(h.matchId))
     let tape = this.tape
     let tapeDropped = this.tapeDropped

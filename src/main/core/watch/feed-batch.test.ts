@@ -21,4 +21,15 @@ describe('FeedBatch', () => {
     await vi.waitFor(() => expect(changes).toEqual([[change]]))
     expect(errors).toEqual([['ticks', 'cache closed']])
   })
+
+  it('hands a full batch over at once, mid-turn, and the rest at the end of the turn, in order', async () => {
+    const ticks: PriceTick[][] = []
+    const batch = new FeedBatch({ onTicks: (t) => ticks.push(t) }, 3)
+    const sent = [1, 2, 3, 4, 5, 6, 7].map((seq) => ({ ...tick, serverTs: seq }))
+    for (const t of sent) batch.tick(t)
+    // Two full batches went while the turn was still running; the seventh tick waits for its end.
+    expect(ticks).toEqual([sent.slice(0, 3), sent.slice(3, 6)])
+    await vi.waitFor(() => expect(ticks).toHaveLength(3))
+    expect(ticks[2]).toEqual([sent[6]])
+  })
 })

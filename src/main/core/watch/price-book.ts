@@ -89,7 +89,7 @@ export class PriceBook {
             this.set(outcome, tick, null)
             this.out.tick(tick)
           } else if (before.price !== tick.price || before.suspended !== tick.suspended) {
-            this.set(outcome, tick, before)
+            this.set(outcome, tick, comparePrice(tick, before))
             this.out.tick(tick)
           }
         }
@@ -107,16 +107,28 @@ export class PriceBook {
     }
   }
 
+  /**
+   * The commonest call of all (nearly every feed message). A price that moved goes out as one
+   * object, the change, which is also the tick (a change is a tick plus its comparison); and the
+   * tick names its outcome with the book's own strings, so the message's die with the message.
+   */
   applyPrice(msg: PriceMessage, receivedTs: number): void {
     const price = msg.price as number
-    const tick = this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs)
-    this.out.tick(tick)
     const found = this.index.get(msg.oddType)?.get(msg.oddKey)
     if (found) {
       const o = found.outcome
-      if (o.price !== price || o.suspended !== msg.suspended) this.set(o, tick, o)
+      const tick = this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs)
+      if (o.price === price && o.suspended === msg.suspended) {
+        this.out.tick(tick)
+        return
+      }
+      const change = comparePrice(tick, o)
+      this.out.tick(change)
+      this.set(o, change, change)
       return
     }
+    const tick = this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs)
+    this.out.tick(tick)
     // A market the snapshot did not have: it joins the layout at the end of its group.
     const split = splitOddKey(msg.oddKey) ?? { market: msg.oddKey, outcome: msg.oddKey }
     const market = this.market(msg.oddType, split.market, split.market, null)
@@ -137,9 +149,9 @@ export class PriceBook {
     market.suspended = suspended
     for (const o of market.outcomes) {
       if (o.suspended === suspended) continue
-      const tick = this.tickOf(oddType, o.oddKey, o.price, suspended, serverTs, receivedTs)
-      this.out.tick(tick)
-      this.set(o, tick, o)
+      const change = comparePrice(this.tickOf(oddType, o.oddKey, o.price, suspended, serverTs, receivedTs), o)
+      this.out.tick(change)
+      this.set(o, change, change)
     }
     this.out.layout(this.matchId)
   }
@@ -248,10 +260,9 @@ export class PriceBook {
     return outcome
   }
 
-  /** Moves an outcome to `tick`, recording the change against `before` (null: first price). */
-  private set(o: OutcomeState, tick: PriceTick, before: { price: number; suspended: boolean } | null): void {
-    if (before) {
-      const change = comparePrice(tick, before)
+  /** Moves an outcome to `tick`; `change` is that tick against the outcome's last state (null: first price). */
+  private set(o: OutcomeState, tick: PriceTick, change: PriceChange | null): void {
+    if (change) {
       if (change.delta !== 0) {
         o.direction = change.direction
         o.delta = change.delta

@@ -149,7 +149,7 @@ export class WatchEngine {
   private readonly watched = new Map<number, Watched>()
   private readonly slots: SlotQueue
   private readonly feed: FeedBatch
-  private readonly board: BoardBatcher<{ book: PriceBook; outcome: OutcomeState }>
+  private readonly board: BoardBatcher<OutcomeState>
   private readonly listener: BookListener
   private readonly clock: () => number
   private readonly sweep: NodeJS.Timeout
@@ -165,7 +165,7 @@ export class WatchEngine {
     this.feed = new FeedBatch(o.sinks)
     this.board = new BoardBatcher(
       {
-        cell: (ref) => ref.book.cell(ref.outcome),
+        cell: (outcome, matchId) => this.watched.get(matchId)?.book.cell(outcome),
         layout: (matchId) => this.watched.get(matchId)?.book.layout(),
         board: (matchId) => this.state(matchId),
       },
@@ -182,7 +182,7 @@ export class WatchEngine {
       },
       cell: (matchId, outcome) => {
         const w = this.watched.get(matchId)
-        if (w && !w.sync.isSyncing) this.board.cell(outcome.id, matchId, { book: w.book, outcome })
+        if (w && !w.sync.isSyncing) this.board.cell(outcome.id, matchId, outcome)
       },
       layout: (matchId) => {
         if (!this.watched.get(matchId)?.sync.isSyncing) this.board.layout(matchId)
