@@ -232,7 +232,7 @@ export class WatchEngine {
     }
     this.watched.set(matchId, w)
     w.streams.push(
-      this.oddsStream(w, 'updates', decodeUpdate, (m, at) => this.onUpdate(w, m, at)),
+      this.oddsStream(w, 'updates', decodeUpdate, (m, at) => this.onUpdate(w, m, at), isPlainPriceMessage),
       this.oddsStream(w, 'overrides', decodeOverride, (m, at) => this.onOverride(w, m, at)),
     )
     this.board.board(matchId)
@@ -343,6 +343,7 @@ export class WatchEngine {
     kind: 'updates' | 'overrides',
     decode: (json: unknown) => Decoded<T>,
     onMessage: (message: T, receivedAt: number) => void,
+    provenSafe?: (json: unknown) => boolean,
   ): LiveStream<unknown> {
     return this.openStream({
       id: `odds:${w.matchId}:${kind}`,
@@ -351,6 +352,7 @@ export class WatchEngine {
       matchId: w.matchId,
       ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
       decode,
+      provenSafe,
       onMessage,
       onConnected: () => this.resync(w),
       onRefused: () => this.resync(w),
