@@ -67,17 +67,27 @@ export async function launchHost(
   }
 }
 
+/**
+ * The URL the host prints, once its core is up too: the host serves the page before its core has
+ * started (see src/host/server.ts), but a test that looks at the data folder or the log right after
+ * the start expects what the core did at start to be done. It logs its start-up marks then.
+ */
 function readReadyUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let stdout = ''
     let stderr = ''
+    let url: string | undefined
+    const coreUp = () => stderr.includes('host:core-up')
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
-      const match = /ready at (http:\/\/\S+)/.exec(stdout)
-      if (match?.[1]) resolve(match[1])
+      url ??= /ready at (http:\/\/\S+)/.exec(stdout)?.[1]
+      if (url && coreUp()) resolve(url)
     })
     // Keep only the tail: a long-running host logs on, and this buffer only explains an early exit.
-    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-20_000)
+      if (url && coreUp()) resolve(url)
+    })
     child.on('exit', (code) => reject(new Error(`host exited with ${code} before it was ready:\n${stderr}`)))
   })
 }

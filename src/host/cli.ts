@@ -2,27 +2,23 @@
  * `npm run start:browser [-- --port N] [--data-dir DIR] [--rebuild] [--sim-rate N] [--sim-live-matches N]
  * [--sim-speed N] [--sim-seed N] [--sim-faults malformed=0.05,…]`: builds the renderer if it is missing, starts the core in Node and
  * serves the app to a browser on 127.0.0.1. Prints the URL (with this run's token) on one line of
- * stdout. The --sim-* flags shape the built-in demo feed (tests and the render bench load it);
+ * stdout as soon as the page is served (the core starts meanwhile), and logs "startup (ms since
+ * start): …" to stderr once the core is up. The --sim-* flags shape the built-in demo feed (tests and the render bench load it);
  * --test-faults is for tests only (see test-faults.ts). An uncaught exception or unhandled
  * rejection once the core is up is reported through the core's fault door and survived.
  */
-import Conf from 'conf'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
-import { createCore } from '../main/core/app'
-import { startSimulator, type FaultOptions } from '../sim'
+import type { FaultOptions } from '../sim/types'
 import { parseFaults } from '../sim/cli-args'
-import { isAppUrl } from '../main/core/bridge/trust'
-import { setAsideUnreadableSettings } from '../main/core/settings-file'
 import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
+import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 import { defaultDataDir } from './data-dir'
 import { hostToken } from './host-token'
 import { startHost } from './server'
 import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
-import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 
 markStartup('host:modules-loaded')
 
@@ -85,40 +81,36 @@ try {
 }
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
 mkdirSync(dataDir, { recursive: true })
-// conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
-const settingsSetAside = setAsideUnreadableSettings(dataDir)
-const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
 const log = {
   info: (message: string, ...details: unknown[]) => console.error(`[info] ${message}`, ...details),
   error: (message: string, ...details: unknown[]) => console.error(`[error] ${message}`, ...details),
 }
 const version = (await import('../../package.json', { with: { type: 'json' } })).default.version
 
+// The page is served (and its URL printed) while the core loads and starts: the browser spends
+// that time fetching and parsing the page, which asks the core for nothing until its script runs.
 const host = await startHost({
   port,
   rendererDir,
   token: hostToken(dataDir),
-  createCore: (origin, ports) =>
-    createCore({
-      info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
-      store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value) },
-      secrets: new KeytarSecretStore(),
-      ports,
-      isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
-      // NODE_ENV=production (the render bench) trusts core-built events; e2e and dev check each one.
-      checkEvents: process.env.NODE_ENV !== 'production',
-      log,
-      startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
-      settingsSetAside,
-    }),
+  createCore: async (origin, ports) =>
+    (await import('./host-core')).createBrowserHostCore({ dataDir, version, origin, ports, log, demoFeed }),
 })
-
-installProcessFaultHandlers(process, host.core.faults, 'host')
-injectTestFaults(host.core, testFaults)
 markStartup('host:ready')
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)
-log.info(describeStartupMarks())
 
 const stop = () => void host.close().then(() => process.exit(0))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+
+try {
+  const core = await host.core
+  installProcessFaultHandlers(process, core.faults, 'host')
+  injectTestFaults(core, testFaults)
+  markStartup('host:core-up')
+  log.info(describeStartupMarks())
+} catch (error) {
+  // Without a core the page has nothing to talk to: say why and end, never serve a dead app.
+  log.error('the host could not start its core; stopping', error)
+  process.exit(1)
+}

@@ -3,24 +3,26 @@
  * renderer on 127.0.0.1 and carries the bridge contract over a WebSocket. Every HTTP and WebSocket
  * request goes through the door (door.ts: the per-run token, a loopback Host, our own Origin);
  * anything else is answered 403 and counted. Every answer carries the security headers.
+ * It listens before its core is up: the page and its script are served at once, and what needs
+ * the core (bridge calls, team images, the count of a refusal) waits for it.
  */
-import { build } from 'esbuild'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { WebSocket } from 'ws'
 import { parseJsonSafely } from '../shared/safe-json'
 import type { Core } from '../main/core/app'
+import type { Fault } from '../main/core/faults/fault-reporter'
 import { downloadExporter, type FolderOpener, type HostPorts } from '../main/core/host-ports'
-import { PLACEHOLDER_PNG } from '../main/core/images'
+import { PLACEHOLDER_PNG } from '../main/core/images/placeholder'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
+import { markStartup } from '../shared/startup-marks'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
 import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
 import { readStaticFile } from './static-files'
-import { markStartup } from '../shared/startup-marks'
 
 export interface HostOptions {
   port: number
@@ -36,46 +38,72 @@ export interface RunningHost {
   url: string
   origin: string
   token: string
-  core: Core
+  /**
+   * The core, once it is up and the page script is built; the host already serves the page
+   * meanwhile. Rejects when either failed: the host cannot serve the app then.
+   */
+  core: Promise<Core>
   close(): Promise<void>
 }
 
+/** Resolves once the host listens; its core starts then (see RunningHost.core). */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const bridgeScript = await bundleBridgeScript()
-  markStartup('host:bridge-script')
   const indexHtml = injectBridgeScript(await readFile(join(options.rendererDir, 'index.html'), 'utf8'))
-
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const door: Door = { port: (server.address() as AddressInfo).port, token }
+  const origin = `http://127.0.0.1:${door.port}`
   markStartup('host:listening')
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+
+  const bridgeScript = bundleBridgeScript()
+  // Loaded here, not imported above: ws and the core are most of what the host loads before it can listen.
+  const sockets = import('ws').then(
+    ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+  )
+  let clients: ReadonlySet<WebSocket> = new Set()
+  sockets.then(
+    (wss) => (clients = wss.clients),
+    () => undefined,
+  )
   const broadcast = (message: HostToPage) => {
     const text = JSON.stringify(message)
-    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text)
+    for (const client of clients) if (client.readyState === client.OPEN) client.send(text)
   }
-  const core = await options.createCore(origin, {
+  const coreUp = options.createCore(origin, {
     // The page shows it with the browser's Notification API (see browser/bridge.ts).
     notifier: { notify: ({ title, body, matchId }) => broadcast({ notify: { title, body, matchId } }) },
     exporter: downloadExporter,
     windows: { openMatch: (matchId) => ({ url: `/#/match/${matchId}` }) },
     folders: options.folders ?? systemFolderOpener,
   })
+  const core = Promise.all([coreUp, bridgeScript, sockets]).then(([up]) => up)
+  // A failed start is the caller's to report (RunningHost.core); requests waiting on it just end.
+  core.catch(() => undefined)
+  /** Counted through the core's fault door once the core is up (a refusal may come before). */
+  const report = (fault: Fault) =>
+    void core.then(
+      (up) => up.faults.report(fault),
+      () => undefined,
+    )
+  let removeSink = () => {}
+  core.then(
+    (up) => (removeSink = up.router.addSink((channel, payload) => broadcast({ event: channel, payload }))),
+    () => undefined,
+  )
 
-  markStartup('host:core-up')
-  const door: Door = { port: (server.address() as AddressInfo).port, token }
   /** Lets the request in, or reports why not (counted as refused input; the words never hold the token). */
   const admits = (request: IncomingMessage, kind: 'http' | 'websocket'): boolean => {
     const reason = refusal(request, door, kind)
     if (reason === null) return true
     const path = new URL(request.url ?? '/', origin).pathname
-    core.faults.report({ process: 'host', kind: 'refused:host-door', message: `${kind} ${path} refused: ${reason}` })
+    report({ process: 'host', kind: 'refused:host-door', message: `${kind} ${path} refused: ${reason}` })
     return false
   }
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    void serve(request, response)
+    // Only a page script that could not be built or a core that did not start end up here.
+    serve(request, response).catch(() => (response.headersSent ? response.end() : response.writeHead(503).end()))
   })
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -92,7 +120,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (url.pathname === '/' || url.pathname === '/index.html') {
       return send(response, 200, 'text/html; charset=utf-8', indexHtml, 'no-store')
     }
-    if (url.pathname === BRIDGE_SCRIPT_PATH) return send(response, 200, 'text/javascript; charset=utf-8', bridgeScript)
+    if (url.pathname === BRIDGE_SCRIPT_PATH)
+      return send(response, 200, 'text/javascript; charset=utf-8', await bridgeScript)
     if (url.pathname.startsWith(TEAM_IMAGE_PATH))
       return serveTeamImage(response, url.pathname.slice(TEAM_IMAGE_PATH.length))
     const file = await readStaticFile(options.rendererDir, url.pathname)
@@ -102,7 +131,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   /** Cached team image by hash; the image cache refuses any hash outside the strict pattern. */
   async function serveTeamImage(response: ServerResponse, hash: string): Promise<void> {
-    const image = await core.images.get(hash).catch(() => null)
+    const image = await (await core).images.get(hash).catch(() => null)
     send(response, 200, 'image/png', Buffer.from(image?.bytes ?? PLACEHOLDER_PNG), 'max-age=86400')
   }
 
@@ -113,35 +142,38 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       socket.end(`HTTP/1.1 403 Forbidden\r\n${headers.join('')}Connection: close\r\n\r\n`)
       return
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(ws, origin))
+    // The socket opens as soon as ws is loaded; its requests wait for the core (answer below).
+    void sockets.then(
+      (wss) => wss.handleUpgrade(request, socket, head, (ws) => serveBridge(ws, origin)),
+      () => socket.destroy(),
+    )
   })
 
   function serveBridge(ws: WebSocket, senderUrl: string): void {
     ws.on('message', (data) => {
-      void answer(ws, String(data), senderUrl)
+      void answer(ws, String(data), senderUrl).catch(() => undefined)
     })
   }
 
   async function answer(ws: WebSocket, text: string, senderUrl: string): Promise<void> {
+    const { faults, router, focusMatch } = await core
     const parsed = parseJsonSafely(text)
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
       // Not a request of ours: nothing to answer to, but counted.
       const detail = parsed.ok ? 'not an object' : parsed.detail
-      core.faults.report({ process: 'host', kind: 'refused:bridge', message: `bridge message refused: ${detail}` })
+      faults.report({ process: 'host', kind: 'refused:bridge', message: `bridge message refused: ${detail}` })
       return
     }
     const request = parsed.value as PageToHost
     if ('notificationClicked' in request) {
       const matchId = request.notificationClicked?.matchId
-      if (Number.isInteger(matchId)) core.focusMatch(matchId)
+      if (Number.isInteger(matchId)) focusMatch(matchId)
       return
     }
     if (typeof request?.id !== 'number' || typeof request.channel !== 'string') return
-    const result = await core.router.dispatch(request.channel, request.input, { url: senderUrl })
+    const result = await router.dispatch(request.channel, request.input, { url: senderUrl })
     sendToPage(ws, { id: request.id, result })
   }
-
-  const removeSink = core.router.addSink((channel, payload) => broadcast({ event: channel, payload }))
 
   return {
     url: `${origin}/?token=${token}`,
@@ -149,10 +181,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     token,
     core,
     async close() {
+      const up = await core.catch(() => null)
       removeSink()
-      for (const client of sockets.clients) client.terminate()
-      sockets.close()
-      await core.stop()
+      for (const client of clients) client.terminate()
+      ;(await sockets.catch(() => null))?.close()
+      await up?.stop()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
@@ -177,6 +210,7 @@ function injectBridgeScript(html: string): string {
 }
 
 async function bundleBridgeScript(): Promise<string> {
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [join(import.meta.dirname, 'browser/bridge.ts')],
     bundle: true,

@@ -1,0 +1,48 @@
+/**
+ * The browser host's core and the adapters it needs (settings file, keychain, demo feed). Kept out
+ * of cli.ts and loaded once the host already serves its page: these modules (the core, zod,
+ * SQLite, conf, the simulator) are most of what the host loads, and the browser fetches and
+ * parses the page meanwhile.
+ */
+import Conf from 'conf'
+import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
+import { createCore, type Core, type CoreLog } from '../main/core/app'
+import { isAppUrl } from '../main/core/bridge/trust'
+import type { HostPorts } from '../main/core/host-ports'
+import { setAsideUnreadableSettings } from '../main/core/settings-file'
+import { startSimulator, type SimulatorOptions } from '../sim'
+
+export interface BrowserHostCoreOptions {
+  dataDir: string
+  version: string
+  origin: string
+  ports: HostPorts
+  log: CoreLog
+  /** The built-in demo feed's shape (rate, live matches, speed, seed, faults). */
+  demoFeed: Omit<SimulatorOptions, 'port'>
+}
+
+export function createBrowserHostCore({
+  dataDir,
+  version,
+  origin,
+  ports,
+  log,
+  demoFeed,
+}: BrowserHostCoreOptions): Promise<Core> {
+  // conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
+  const settingsSetAside = setAsideUnreadableSettings(dataDir)
+  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+  return createCore({
+    info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
+    store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value) },
+    secrets: new KeytarSecretStore(),
+    ports,
+    isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
+    // NODE_ENV=production (the render bench) trusts core-built events; e2e and dev check each one.
+    checkEvents: process.env.NODE_ENV !== 'production',
+    log,
+    startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
+    settingsSetAside,
+  })
+}

@@ -1,0 +1,82 @@
+/**
+ * The browser host serves its page before its core is up (the page's first paint waits on the
+ * browser fetching and parsing the page far more than on the core): the real server over real
+ * sockets, with the real browser-host core held back until the test lets it start. Needs the
+ * keychain of scripts/test.sh (a private D-Bus session with gnome-keyring).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AppInfo } from '../shared/bridge/contract'
+import type { AppHealth } from '../shared/health'
+import { createBrowserHostCore } from './host-core'
+import { BRIDGE_SCRIPT_PATH } from './protocol'
+import { startHost, type RunningHost } from './server'
+import { connectBridge, type BridgeClient } from './test-bridge-client'
+
+const running: Array<RunningHost | BridgeClient> = []
+/** A host closes once its core is up (it stops it then): each held core is let go at the end. */
+const gates: Array<() => void> = []
+afterEach(async () => {
+  for (const release of gates.splice(0)) release()
+  for (const item of running.splice(0).reverse()) await item.close()
+})
+
+/** A host whose core starts only once `release()` is called. */
+async function hostWithHeldCore(): Promise<{ host: RunningHost; release: () => void; released: () => boolean }> {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'odds-renderer-'))
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body>board</body></html>')
+  const dataDir = mkdtempSync(join(tmpdir(), 'odds-host-'))
+  let release = () => {}
+  let isReleased = false
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  gates.push(release)
+  const log = { info: () => {}, error: () => {} }
+  const host = await startHost({
+    port: 0,
+    rendererDir,
+    createCore: async (origin, ports) => {
+      await gate
+      isReleased = true
+      return createBrowserHostCore({ dataDir, version: '0.0.0', origin, ports, log, demoFeed: { rate: 20 } })
+    },
+  })
+  running.push(host)
+  return { host, release, released: () => isReleased }
+}
+
+describe('the browser host at start', () => {
+  it('serves the page and its bridge script while its core is still starting', async () => {
+    const { host, released } = await hostWithHeldCore()
+    const page = await fetch(host.url)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(`<script src="${BRIDGE_SCRIPT_PATH}"></script>`)
+    const script = await fetch(`${host.origin}${BRIDGE_SCRIPT_PATH}?token=${host.token}`)
+    expect(script.status).toBe(200)
+    expect(await script.text()).toContain('__host/bridge')
+    expect(released()).toBe(false)
+  })
+
+  it('answers a bridge call the page made before the core was up, once it is', async () => {
+    const { host, release, released } = await hostWithHeldCore()
+    const bridge = await connectBridge(host.origin, host.token)
+    running.push(bridge)
+    const info = bridge.invoke<AppInfo>('app:info').then((answer) => ({ answer, afterRelease: released() }))
+    release()
+    expect(await info).toEqual({ answer: expect.objectContaining({ name: 'Odds Monitor' }), afterRelease: true })
+  })
+
+  it('counts a request it refused before the core was up, once the core is', async () => {
+    const { host, release } = await hostWithHeldCore()
+    expect((await fetch(`${host.origin}/?token=wrong`)).status).toBe(403)
+    release()
+    const bridge = await connectBridge(host.origin, host.token)
+    running.push(bridge)
+    await vi.waitFor(
+      async () =>
+        expect((await bridge.invoke<AppHealth>('feed:health')).faults.byKind).toMatchObject({ 'refused:host-door': 1 }),
+      { timeout: 10_000, interval: 100 },
+    )
+  })
+})
