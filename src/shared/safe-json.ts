@@ -37,7 +37,9 @@ export function parseJsonSafely(text: string, provenSafe?: (value: unknown) => b
     if (!provenSafe)
       return {
         ok: true,
-        value: mayHoldForbiddenKey(text) ? (JSON.parse(text, refuseForbidden) as unknown) : (JSON.parse(text) as unknown),
+        value: mayHoldForbiddenKey(text)
+          ? (JSON.parse(text, refuseForbidden) as unknown)
+          : (JSON.parse(text) as unknown),
       }
     const value = JSON.parse(text) as unknown
     if (provenSafe(value) || !mayHoldForbiddenKey(text)) return { ok: true, value }
