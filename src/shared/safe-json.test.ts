@@ -22,4 +22,28 @@ describe('parseJsonSafely', () => {
   it.each(['{"type":"price","price":2.', '', 'NaN', '{"a":1}}'])('refuses %j as not JSON', (text) => {
     expect(parseJsonSafely(text)).toMatchObject({ ok: false, reason: 'not-json' })
   })
+
+  it('lets a proof of the parsed value stand in for the scan, and guards whatever it does not prove', () => {
+    const proofSaw: unknown[] = []
+    const flatPair = (value: unknown) => {
+      proofSaw.push(value)
+      return typeof value === 'object' && value !== null && Object.keys(value).join() === 'type,n'
+    }
+    expect(parseJsonSafely('{"type":"constructor","n":1}', flatPair)).toEqual({
+      ok: true,
+      value: { type: 'constructor', n: 1 },
+    })
+    expect(proofSaw).toEqual([{ type: 'constructor', n: 1 }])
+    expect(parseJsonSafely('{"type":"x","n":1,"constructor":{"prototype":{"polluted":true}}}', flatPair)).toEqual({
+      ok: false,
+      reason: 'forbidden-key',
+      detail: 'key "prototype"',
+    })
+    expect(parseJsonSafely('{"\\u005f_proto__":{"polluted":true},"type":"x","n":1}', flatPair)).toMatchObject({
+      ok: false,
+      reason: 'forbidden-key',
+    })
+    expect(parseJsonSafely('{"type":"x","n":', flatPair)).toMatchObject({ ok: false, reason: 'not-json' })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
 })

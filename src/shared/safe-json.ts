@@ -25,12 +25,25 @@ function mayHoldForbiddenKey(text: string): boolean {
   return text.includes('proto') || text.includes('constructor') || text.includes('\\u')
 }
 
-export function parseJsonSafely(text: string): SafeJson {
+/**
+ * `provenSafe`, when given, looks at the plainly parsed value first and returns true only when
+ * that alone proves it holds no forbidden key (a flat object whose keys are exactly a known set,
+ * say): such a value skips the text scan, which costs a fifth of the parse on a feed message.
+ * Anything it does not prove gets the scan, and a text the scan suspects is parsed again with
+ * the guard.
+ */
+export function parseJsonSafely(text: string, provenSafe?: (value: unknown) => boolean): SafeJson {
   try {
-    const value = mayHoldForbiddenKey(text)
-      ? (JSON.parse(text, refuseForbidden) as unknown)
-      : (JSON.parse(text) as unknown)
-    return { ok: true, value }
+    if (!provenSafe)
+      return {
+        ok: true,
+        value: mayHoldForbiddenKey(text)
+          ? (JSON.parse(text, refuseForbidden) as unknown)
+          : (JSON.parse(text) as unknown),
+      }
+    const value = JSON.parse(text) as unknown
+    if (provenSafe(value) || !mayHoldForbiddenKey(text)) return { ok: true, value }
+    return { ok: true, value: JSON.parse(text, refuseForbidden) as unknown }
   } catch (error) {
     if (error instanceof ForbiddenKey) return { ok: false, reason: 'forbidden-key', detail: `key "${error.message}"` }
     return { ok: false, reason: 'not-json', detail: 'not JSON (truncated or garbled)' }

@@ -190,13 +190,27 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
 /** DecimalPrice's rule, by hand. */
 const isDecimalPrice = (v: unknown): v is number => isFiniteNumber(v) && v > 1
 
+/** The keys of the plain price message, all of which `isPlainPriceMessage` checks. */
+const PRICE_KEYS = 8
+
+/** Own enumerable keys of a plain object (its prototype has none), counted without allocating. */
+function keyCount(o: object): number {
+  let n = 0
+  for (const _key in o) n++
+  return n
+}
+
 /**
- * The plain price message (a bare number for `price`, a plain object from JSON.parse) checked by
- * hand: nearly every frame of every live stream is one, and the schema costs several times more
- * and copies the object. It accepts only what `PriceMessage` accepts (price-fast-path.test.ts
- * holds it to that on hostile shapes) and returns false for anything else, which then goes
- * through the schema: the variants it normalises, every refusal with its reason, and an own
- * `__proto__` key (JSON.parse makes one; the schema's copy drops it, so the outputs would differ).
+ * The plain price message (a bare number for `price`, a plain object from JSON.parse, no key
+ * beyond its eight) checked by hand: nearly every frame of every live stream is one, and the
+ * schema costs several times more and copies the object. It accepts only what `PriceMessage`
+ * accepts (price-fast-path.test.ts holds it to that on hostile shapes) and returns false for
+ * anything else, which then goes through the schema: extra keys, the variants it normalises,
+ * every refusal with its reason, and an own `__proto__` key (JSON.parse makes one; the schema's
+ * copy drops it, so the outputs would differ).
+ *
+ * Because the eight keys it reads are the only keys, a JSON.parse result it accepts holds no
+ * forbidden key either: the stream skips the forbidden-key scan of such a frame (safe-json.ts).
  */
 export function isPlainPriceMessage(json: unknown): json is PriceMessage {
   if (typeof json !== 'object' || json === null || Object.getPrototypeOf(json) !== Object.prototype) return false
@@ -210,6 +224,7 @@ export function isPlainPriceMessage(json: unknown): json is PriceMessage {
     typeof m.suspended === 'boolean' &&
     isInt(m.seq) &&
     isFiniteNumber(m.ts) &&
+    keyCount(m) === PRICE_KEYS &&
     !Object.hasOwn(m, '__proto__')
   )
 }

@@ -72,7 +72,11 @@ async function refusedPort(): Promise<number> {
   return port
 }
 
-function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: number } = {}) {
+function makeStream(
+  port: number,
+  ssePort: number,
+  extra: { staleAfterMs?: number; provenSafe?: (json: unknown) => boolean } = {},
+) {
   const states: StreamState[] = []
   const messages: number[] = []
   const refused: string[] = []
@@ -86,6 +90,7 @@ function makeStream(port: number, ssePort: number, extra: { staleAfterMs?: numbe
     sseUrl: `http://127.0.0.1:${ssePort}/live/x`,
     token: 'secret-token',
     decode,
+    ...(extra.provenSafe ? { provenSafe: extra.provenSafe } : {}),
     onMessage: (m) => messages.push(m.n),
     onConnected: () => connects++,
     onState: (h) => states.push(h.state),
@@ -129,6 +134,27 @@ describe('LiveStream', () => {
     expect(s.messages).toEqual([3])
     expect(s.refused).toEqual(['malformed: key "__proto__"', 'malformed: no type', 'malformed: no type'])
     expect(s.stream.health().malformed).toBe(3)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('skips the forbidden-key scan only for a frame its proof passes: hostile keys are still refused', async () => {
+    const { port } = await wsServer((send) => {
+      for (const t of [
+        '{"type":"price","n":1}',
+        '{"type":"price","n":2,"constructor":{"prototype":{"polluted":true}}}',
+        '{"__proto__":{"polluted":true},"type":"price","n":3}',
+        '{"type":"price","n":4}',
+      ])
+        send(t)
+    })
+    // The proof a price stream gives: exactly the keys the message has, nothing else.
+    const provenSafe = (json: unknown) =>
+      typeof json === 'object' && json !== null && Object.keys(json).join() === 'type,n'
+    const s = makeStream(port, port, { provenSafe })
+    s.stream.start()
+    await waitUntil(() => s.messages.length === 2, 'the two clean messages')
+    expect(s.messages).toEqual([1, 4])
+    expect(s.refused).toEqual(['malformed: key "prototype"', 'malformed: key "__proto__"'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 

@@ -28,6 +28,12 @@ export interface LiveStreamOptions<T> {
   sseUrl: string
   token: string
   decode: (json: unknown) => Decoded<T>
+  /**
+   * A hand check of the commonest message that passes only a parsed frame with no key beyond the
+   * ones it knows, so it proves the frame free of forbidden keys: such a frame skips the text scan
+   * (safe-json.ts). `decode` still decides what the frame is.
+   */
+  provenSafe?: (json: unknown) => boolean
   onMessage: (message: T, receivedAt: number) => void
   /**
    * The feed's own send time of an accepted message (epoch ms) from its parsed frame, null where it
@@ -76,6 +82,7 @@ export type StreamSpec<T> = Pick<
   | 'wsUrl'
   | 'sseUrl'
   | 'decode'
+  | 'provenSafe'
   | 'onMessage'
   | 'onConnected'
   | 'onRefused'
@@ -197,7 +204,7 @@ export class LiveStream<T> {
     this.rate.add(now)
     this.attempts = 0
     if (this.state === 'stale') this.setState('live')
-    const json = parseJsonSafely(text)
+    const json = parseJsonSafely(text, this.o.provenSafe)
     const value = json.ok ? json.value : undefined
     const decoded: Decoded<T> = json.ok
       ? this.o.decode(json.value)
