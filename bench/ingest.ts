@@ -5,7 +5,9 @@
  * (bench/replay-sender.ts) replays frames recorded from the simulator's own streams
  * (bench/ingest-frames.ts) as fast as each socket takes them, so the receiving process runs flat
  * out and messages per CPU-second of this process is a capacity, not the sender's rate.
- * A third figure hands the same frames to the engine's streams with no socket at all (injected
+ * A checked reader adds to the raw one only what every frame must pass (the forbidden-key guard and
+ * the wire check, as the engine's streams do them): the floor of what validating costs.
+ * A further figure hands the same frames to the engine's streams with no socket at all (injected
  * transports): what the engine alone costs. `--profile` adds the engine's five hottest functions.
  *
  *   npm run bench -- ingest [rules=200] [--seconds N] [--profile] [--record]
@@ -17,6 +19,8 @@ import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { RuleEngine } from '../src/main/core/alerts/rule-engine'
 import { makeSampleRules } from '../src/main/core/alerts/sample-rules'
+import { OVERRIDES_READER, UPDATES_READER } from '../src/main/core/watch/odds-readers'
+import { parseJsonSafely } from '../src/shared/safe-json'
 import { NETWORK_TRANSPORTS, type TransportHandlers, type TransportOpeners } from '../src/main/core/streams/transports'
 import {
   WatchEngine,
@@ -68,15 +72,22 @@ export async function recordFromSimulator(): Promise<Recording> {
   }
 }
 
-/** The raw reader: every stream of every match, received and JSON.parse'd, nothing else. */
-async function rawReader(port: number, targets: WatchTarget[], seconds: number): Promise<Figure> {
+type StreamKind = 'overrides' | 'updates'
+
+/** Every stream of every match over plain WebSockets, each frame handed to `read` (true: one message). */
+async function socketReader(
+  port: number,
+  targets: WatchTarget[],
+  seconds: number,
+  read: (kind: StreamKind, data: Buffer) => boolean,
+): Promise<Figure> {
   let messages = 0
   const sockets = await Promise.all(
     targets.flatMap(({ matchId }) =>
-      ['overrides', 'updates'].map(async (kind) => {
+      (['overrides', 'updates'] as const).map(async (kind) => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}/live/bench/x/${matchId}/${kind}`, { perMessageDeflate: false })
         ws.on('message', (data: Buffer) => {
-          if ((JSON.parse(data.toString()) as { type?: string }).type) messages++
+          if (read(kind, data)) messages++
         })
         await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
         return ws
@@ -86,6 +97,22 @@ async function rawReader(port: number, targets: WatchTarget[], seconds: number):
   const figure = await measure(seconds, () => messages)
   for (const ws of sockets) ws.terminate()
   return figure
+}
+
+/** The raw reader: every frame received and JSON.parse'd, nothing else. */
+const rawRead = (_kind: StreamKind, data: Buffer) => Boolean((JSON.parse(data.toString()) as { type?: string }).type)
+
+const READERS = { updates: UPDATES_READER, overrides: OVERRIDES_READER }
+
+/**
+ * The checked reader: what every frame must pass before the engine may use it, and nothing else:
+ * the forbidden-key guard (or the fast path's proof) and the wire check, read as the engine's
+ * streams read them. Against the raw reader it is the floor of what validating costs.
+ */
+function checkedRead(kind: StreamKind, data: Buffer): boolean {
+  const reader = READERS[kind]
+  const json = parseJsonSafely(data.toString(), reader.provenSafe)
+  return json.ok && reader.decode(json.value).ok
 }
 
 /** Network transports that count every text frame they deliver. */
@@ -211,7 +238,8 @@ const share = (a: number, b: number) => Number((a / b).toFixed(3))
 
 async function figures(port: number, recording: Recording, seconds: number, rules: number | null, profile: boolean) {
   const targets = recording.matches.map(({ sport, matchId }) => ({ sport, matchId }))
-  const raw = await rawReader(port, targets, seconds)
+  const raw = await socketReader(port, targets, seconds, rawRead)
+  const checked = await socketReader(port, targets, seconds, checkedRead)
   let frames = 0
   const countFrame = () => void frames++
   const socketRun = () => engineRate(overSockets(port, countFrame), targets, seconds, rules, () => frames)
@@ -233,6 +261,8 @@ async function figures(port: number, recording: Recording, seconds: number, rule
     engineMsgPerCpuSec: round(engine.perCpuSec),
     rawMsgPerCpuSec: round(raw.perCpuSec),
     cpuRatio: share(engine.perCpuSec, raw.perCpuSec),
+    checkedMsgPerCpuSec: round(checked.perCpuSec),
+    checkedCpuRatio: share(checked.perCpuSec, raw.perCpuSec),
     inProcessPerSec: round(direct.perSec),
     inProcessMsgPerCpuSec: round(direct.perCpuSec),
     ...(hot ? { top5: hot } : {}),

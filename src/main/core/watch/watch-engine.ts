@@ -18,15 +18,7 @@ import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
-import {
-  isPlainPriceMessage,
-  MatchPricesWire,
-  oddsSendTime,
-  OverridesStreamMessage,
-  UPDATE_MESSAGE_TYPES,
-  UpdatesMessage,
-  type OverrideMessage,
-} from '../../../shared/wire/odds'
+import { MatchPricesWire, oddsSendTime, type OverrideMessage, type UpdatesMessage } from '../../../shared/wire/odds'
 import {
   summarizeService,
   type FeedHealth,
@@ -36,9 +28,8 @@ import {
 } from '../../../shared/health'
 import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
-import { malformed, typedDecoder } from '../streams/decode'
 import type { FrameTapPoint } from '../streams/frame-tap'
-import { LiveStream, type Decoded, type StreamSpec } from '../streams/live-stream'
+import { LiveStream, type StreamSpec } from '../streams/live-stream'
 import { SlotQueue } from '../streams/slots'
 import type { TransportOpeners } from '../streams/transports'
 import { oddsStreamAddress, type LiveEndpoints } from '../streams/urls'
@@ -47,6 +38,7 @@ import type { DataLiveUpdate } from './data-live'
 import { DeskDataStreams } from './desk-data-streams'
 import { RestHeaders, restHeaderPatch, type MatchRecordFetcher } from './rest-headers'
 import { FeedBatch, type FeedSinks } from './feed-batch'
+import { OVERRIDES_READER, UPDATES_READER, type FrameReader } from './odds-readers'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
 import { SnapshotSync } from './snapshot-sync'
 
@@ -111,19 +103,6 @@ interface Watched {
   refetch: boolean
   fetchFailures: number
   fetchRetry: NodeJS.Timeout | null
-}
-
-const decodeUpdate = typedDecoder(UpdatesMessage, UPDATE_MESSAGE_TYPES, isPlainPriceMessage)
-const decodeOverrideMessage = typedDecoder(OverridesStreamMessage, ['override', 'heartbeat'])
-
-/** Override times arrive as ISO strings: converted here, once; an unreadable one is malformed. */
-function decodeOverride(json: unknown): Decoded<OverrideMessage | null> {
-  const d = decodeOverrideMessage(json)
-  if (!d.ok) return d
-  if (d.value.type === 'heartbeat') return { ok: true, value: null }
-  if (Number.isNaN(Date.parse(d.value.setAt)) || Number.isNaN(Date.parse(d.value.expiresAt)))
-    return malformed('bad override time')
-  return { ok: true, value: d.value }
 }
 
 function toOverrideEvent(m: OverrideMessage, receivedTs: number): OverrideEvent {
@@ -232,8 +211,8 @@ export class WatchEngine {
     }
     this.watched.set(matchId, w)
     w.streams.push(
-      this.oddsStream(w, 'updates', decodeUpdate, (m, at) => this.onUpdate(w, m, at), isPlainPriceMessage),
-      this.oddsStream(w, 'overrides', decodeOverride, (m, at) => this.onOverride(w, m, at)),
+      this.oddsStream(w, 'updates', UPDATES_READER, (m, at) => this.onUpdate(w, m, at)),
+      this.oddsStream(w, 'overrides', OVERRIDES_READER, (m, at) => this.onOverride(w, m, at)),
     )
     this.board.board(matchId)
     for (const s of w.streams) s.start()
@@ -341,9 +320,8 @@ export class WatchEngine {
   private oddsStream<T>(
     w: Watched,
     kind: 'updates' | 'overrides',
-    decode: (json: unknown) => Decoded<T>,
+    reader: FrameReader<T>,
     onMessage: (message: T, receivedAt: number) => void,
-    provenSafe?: (json: unknown) => boolean,
   ): LiveStream<unknown> {
     return this.openStream({
       id: `odds:${w.matchId}:${kind}`,
@@ -351,8 +329,7 @@ export class WatchEngine {
       kind,
       matchId: w.matchId,
       ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
-      decode,
-      provenSafe,
+      ...reader,
       onMessage,
       onConnected: () => this.resync(w),
       onRefused: () => this.resync(w),
