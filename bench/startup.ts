@@ -138,6 +138,7 @@ function phasesOf(hostLog: string, page: PagePhases, committed: number, started:
     'page:first-call-sent': Math.min(...Object.values(page.bridge.sent)),
     'page:board-asked': page.bridge.sent['board:get'],
     'page:board-answered': page.bridge.answered['board:get'],
+    'page:watchlists-answered': page.bridge.answered['watchlists:get'],
     'page:board-in-store': page.boardInStore,
     'page:cell-committed': committed,
   }

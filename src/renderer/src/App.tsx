@@ -28,7 +28,7 @@ import { describeError } from './lib/errors'
 import { startLiveTime } from './lib/live-time'
 import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
-import { loadLiveState, startLiveSync } from './store/live-sync'
+import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
 import { applySettings, useSettingsStore } from './store/settings-store'
 import { focusMatch, setPaletteOpen, showView, toggleInspector, useUiStore, type View } from './store/ui-store'
@@ -67,7 +67,6 @@ export function App() {
         window.focus()
         focusMatch(matchId)
       }),
-      startLiveSync(),
       startProblemsSync(),
       startLiveTime(),
     ]

@@ -32,7 +32,6 @@ function reloadWatchlists(): Promise<void> {
 
 export function startLiveSync(): () => void {
   awaitHistory()
-  call('history:recent').then(loadHistory, () => loadHistory(null)) // no history is an empty tape, not an error
   const unsubscribers = [
     subscribe('board:patch', (patch) => {
       if (!receivePatch(patch)) void reloadBoard()
@@ -48,6 +47,9 @@ export function startLiveSync(): () => void {
     subscribe('feed:mode', (mode) => useFeedStore.setState({ mode })),
   ]
   loadLiveState()
+  // After the board: the host answers in order, and the recorded tape is not on the first screen's
+  // critical path (its entries wait in board-store until it is in).
+  call('history:recent').then(loadHistory, () => loadHistory(null)) // no history is an empty tape, not an error
   return () => unsubscribers.forEach((off) => off())
 }
 

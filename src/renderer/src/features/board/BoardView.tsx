@@ -1,5 +1,5 @@
 /** The price board of the active watchlist: match cards in a column, or side by side when compact. */
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
@@ -10,6 +10,7 @@ export function BoardView() {
   const list = useActiveWatchlist()
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
+  const mounted = useCardsToMount(list?.matches.length ?? 0)
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -31,12 +32,36 @@ export function BoardView() {
         </div>
       )}
       <VisibilityContext value={tracker}>
-        {list?.matches.map((match) => (
+        {list?.matches.slice(0, mounted).map((match) => (
           <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
         ))}
       </VisibilityContext>
     </div>
   )
+}
+
+/**
+ * Cards mounted in the board's first render with its matches: what a 1440×900 window shows (two
+ * comfortable cards, about eight compact ones). Rendering all 50 cards' markets took about 60 ms
+ * before the first price could paint; the cards below the fold follow after that frame. (The
+ * page asks for the board before the watchlists, so their prices are in the store by then.)
+ */
+const FIRST_SCREEN_CARDS = 8
+
+function useCardsToMount(total: number): number {
+  const [all, setAll] = useState(false)
+  const waiting = !all && total > FIRST_SCREEN_CARDS
+  useEffect(() => {
+    if (!waiting) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // A task after the next frame: the first screen's cards have painted by then.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAll(true))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [waiting])
+  return all ? total : Math.min(total, FIRST_SCREEN_CARDS)
 }
 
 /** Only one match, for the `#/match/<id>` window. */
