@@ -45,18 +45,32 @@ export function comparePrice(
   tick: PriceTick,
   previous: { price: number; suspended: boolean } | undefined,
 ): PriceChange {
+  return priceChange(tick, tick.price, tick.suspended, tick.serverTs, tick.receivedTs, previous)
+}
+
+/**
+ * `ref` at `price`/`suspended`, compared with its `previous` state (undefined: its first price).
+ * Built field by field from loose values: it runs for nearly every feed message, and a tick built
+ * only to be compared would be one more object per message.
+ */
+export function priceChange(
+  ref: OutcomeRef,
+  price: number,
+  suspended: boolean,
+  serverTs: number,
+  receivedTs: number,
+  previous: { price: number; suspended: boolean } | undefined,
+): PriceChange {
   const previousPrice = previous?.price ?? null
-  const delta = previousPrice === null ? 0 : tick.price - previousPrice
-  // Field by field rather than a spread: it runs for nearly every feed message, and the literal
-  // lets the compiler drop a tick built only to be compared.
+  const delta = previousPrice === null ? 0 : price - previousPrice
   return {
-    matchId: tick.matchId,
-    oddType: tick.oddType,
-    oddKey: tick.oddKey,
-    price: tick.price,
-    suspended: tick.suspended,
-    serverTs: tick.serverTs,
-    receivedTs: tick.receivedTs,
+    matchId: ref.matchId,
+    oddType: ref.oddType,
+    oddKey: ref.oddKey,
+    price,
+    suspended,
+    serverTs,
+    receivedTs,
     previousPrice,
     previousSuspended: previous?.suspended ?? null,
     direction: delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat',

@@ -9,6 +9,7 @@ import type { BoardCell, CellOverride, LayoutGroup, MatchLayout } from '../../..
 import {
   comparePrice,
   outcomeId,
+  priceChange,
   type Direction,
   type OverrideEvent,
   type PriceChange,
@@ -24,6 +25,7 @@ import {
 
 export interface OutcomeState {
   readonly id: string
+  readonly matchId: number
   readonly oddType: string
   readonly oddKey: string
   readonly key: string
@@ -117,12 +119,11 @@ export class PriceBook {
     const found = this.index.get(msg.oddType)?.get(msg.oddKey)
     if (found) {
       const o = found.outcome
-      const tick = this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs)
       if (o.price === price && o.suspended === msg.suspended) {
-        this.out.tick(tick)
+        this.out.tick(this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs))
         return
       }
-      const change = comparePrice(tick, o)
+      const change = priceChange(o, price, msg.suspended, msg.ts, receivedTs, o)
       this.out.tick(change)
       this.set(o, change, change)
       return
@@ -149,7 +150,7 @@ export class PriceBook {
     market.suspended = suspended
     for (const o of market.outcomes) {
       if (o.suspended === suspended) continue
-      const change = comparePrice(this.tickOf(oddType, o.oddKey, o.price, suspended, serverTs, receivedTs), o)
+      const change = priceChange(o, o.price, suspended, serverTs, receivedTs, o)
       this.out.tick(change)
       this.set(o, change, change)
     }
@@ -242,6 +243,7 @@ export class PriceBook {
       ? { ...before, label }
       : {
           id: outcomeId({ matchId: this.matchId, oddType, oddKey }),
+          matchId: this.matchId,
           oddType,
           oddKey,
           key,
