@@ -13,6 +13,7 @@ import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
 import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
+import { tolerantWrites } from './cache/tolerant-writes'
 import type { CacheWriteState } from './cache/write-pacer'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
@@ -231,8 +232,18 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
   const endpoints = () => session.endpoints()
-  // Everything the cache holds is kept per feed; this view reads the current one on every call.
-  const archive = feedScoped(cache, () => session.mode().mode)
+  // Everything the cache holds is kept per feed; this view reads the current one on every call. A
+  // record the cache cannot keep is a fault, never a stop for the live path that recorded it.
+  const archive = tolerantWrites(
+    feedScoped(cache, () => session.mode().mode),
+    (write, error) =>
+      base.faults.report({
+        process: base.where,
+        kind: 'record-not-kept',
+        message: `${write} could not be cached`,
+        error,
+      }),
+  )
   const dataClient = new DataServiceClient({
     http: dataHttp,
     settings: endpoints,

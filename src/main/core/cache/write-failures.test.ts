@@ -2,13 +2,16 @@
  * The cache while its file cannot be written: another program holds the write lock on the real
  * SQLite file (as an SQLite browser or a backup tool can). Writing must not stop the app, reads
  * must go on answering from the file, memory must stay bounded, and nothing held is lost once the
- * lock goes.
+ * lock goes. Record writes (overrides, alerts, Discover pages) through the live path's view are
+ * reported and skipped instead of stopping their caller.
  */
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openCache, type Cache } from './index'
-import { tempDir, tick } from './test-helpers'
+import { feedScoped } from './feed-scoped'
+import { overrideEvent, tempDir, tick } from './test-helpers'
+import { tolerantWrites } from './tolerant-writes'
 import type { CacheWriteState } from './write-pacer'
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
@@ -99,4 +102,20 @@ it('an explicit flush still says the file cannot be written', () => {
   expect(() => cache.flush()).toThrow('database is locked')
   other.exec('ROLLBACK')
   expect(cache.flush()).toMatchObject({ written: 5 })
+})
+
+it('a record the locked file cannot keep is reported, and its caller goes on', () => {
+  const failed: string[] = []
+  const archive = tolerantWrites(
+    feedScoped(cache, () => 'demo'),
+    (write, error) => failed.push(`${write}: ${(error as Error).message}`),
+  )
+  other.exec('BEGIN IMMEDIATE')
+  expect(() => archive.recordOverrideEvents([overrideEvent(T0)])).not.toThrow()
+  expect(() => archive.upsertMatches('badminton', [{ id: 7 }])).not.toThrow()
+  expect(failed).toEqual(['recordOverrideEvents: database is locked', 'upsertMatches: database is locked'])
+  other.exec('ROLLBACK')
+  archive.recordOverrideEvents([overrideEvent(T0)])
+  expect(archive.overrideEvents(7)).toHaveLength(1)
+  expect(failed).toHaveLength(2)
 })
