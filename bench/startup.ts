@@ -101,7 +101,9 @@ const PAGE_PHASES = `(() => {
   const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))
   return {
     origin: performance.timeOrigin,
+    htmlRequested: nav?.requestStart,
     htmlLoaded: nav?.responseEnd,
+    scriptRequested: script?.requestStart,
     scriptLoaded: script?.responseEnd,
     domContentLoaded: nav?.domContentLoadedEventEnd,
     scriptEvaluated: marks['startup:page:script-evaluated'],
@@ -129,7 +131,9 @@ function phasesOf(hostLog: string, page: PagePhases, committed: number, started:
   const atPage = (ms: unknown) => (typeof ms === 'number' ? Math.round(page.origin + ms - started) : undefined)
   const pagePhases: Record<string, unknown> = {
     'page:navigation-start': 0,
+    'page:html-requested': page.htmlRequested,
     'page:html-loaded': page.htmlLoaded,
+    'page:script-requested': page.scriptRequested,
     'page:script-loaded': page.scriptLoaded,
     'page:script-evaluated': page.scriptEvaluated,
     'page:dom-content-loaded': page.domContentLoaded,

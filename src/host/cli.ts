@@ -18,6 +18,7 @@ import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
 import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 import { defaultDataDir } from './data-dir'
 import { hostToken } from './host-token'
+import { loadHostCore } from './load-core'
 import { startHost } from './server'
 import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
 
@@ -99,7 +100,7 @@ const host = await startHost({
   rendererDir,
   token: hostToken(dataDir),
   createCore: async (origin, ports) =>
-    (await import('./host-core')).createBrowserHostCore({ dataDir, version, origin, ports, log, demoFeed }),
+    (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, demoFeed }),
 })
 markStartup('host:ready')
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)

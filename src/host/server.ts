@@ -7,7 +7,6 @@
  * the core (bridge calls, team images, the count of a refusal) waits for it.
  */
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -22,7 +21,7 @@ import { markStartup } from '../shared/startup-marks'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
 import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
-import { readStaticFile } from './static-files'
+import { loadStaticFiles } from './static-files'
 
 export interface HostOptions {
   port: number
@@ -49,7 +48,10 @@ export interface RunningHost {
 /** Resolves once the host listens; its core starts then (see RunningHost.core). */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const indexHtml = injectBridgeScript(await readFile(join(options.rendererDir, 'index.html'), 'utf8'))
+  const staticFile = loadStaticFiles(options.rendererDir)
+  const index = staticFile('/index.html')
+  if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`)
+  const indexHtml = injectBridgeScript(index.body.toString('utf8'))
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
   const door: Door = { port: (server.address() as AddressInfo).port, token }
@@ -118,13 +120,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
+      markStartup('host:page-served')
       return send(response, 200, 'text/html; charset=utf-8', indexHtml, 'no-store')
     }
     if (url.pathname === BRIDGE_SCRIPT_PATH)
       return send(response, 200, 'text/javascript; charset=utf-8', await bridgeScript)
     if (url.pathname.startsWith(TEAM_IMAGE_PATH))
       return serveTeamImage(response, url.pathname.slice(TEAM_IMAGE_PATH.length))
-    const file = await readStaticFile(options.rendererDir, url.pathname)
+    const file = staticFile(url.pathname)
     if (!file) return send(response, 404, 'text/plain; charset=utf-8', 'not found')
     return send(response, 200, file.type, file.body)
   }

@@ -13,6 +13,8 @@ import { AlertsService } from './alerts/alerts-service'
 import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
 import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
+import { tolerantWrites } from './cache/tolerant-writes'
+import type { CacheWriteState } from './cache/write-pacer'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -38,7 +40,7 @@ import { SettingsService, type KeyValueStore } from './settings'
 import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
-import { createProblems, watchKeychain, type Problems } from './problems/problem-sources'
+import { createProblems, watchCacheWrites, watchKeychain, type Problems } from './problems/problem-sources'
 import type { BoardPatch } from '../../shared/board'
 import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
@@ -158,7 +160,7 @@ interface Foundation {
   settings: SettingsService
   watchlists: WatchlistService
   cache: Cache
-  /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks. */
+  /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks, cache writes. */
   problems: Problems
 }
 
@@ -183,13 +185,26 @@ function openFoundation(options: CoreOptions): Foundation {
   if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
   const settings = new SettingsService(options.store, refusals.settingsField)
   const watchlists = new WatchlistService(options.store)
+  // The cache opens before the problem board (which shows what its open set aside), so its write
+  // failures reach the board through this forwarder once the board exists.
+  let onCacheWriteState = (state: CacheWriteState) => log.error(`cache writes: ${JSON.stringify(state)}`)
   const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
-    onError: (error) => log.error('cache flush failed; ticks kept in memory and retried', error),
+    onWriteState: (state) => onCacheWriteState(state),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
   const problems = createProblems(router, options.info.platform, {
     cache: cache.setAside,
     settings: options.settingsSetAside ?? null,
+  })
+  onCacheWriteState = watchCacheWrites(problems.board, cache.file, {
+    started: (reason) =>
+      faults.report({ process: where, kind: 'cache-write-failed', message: `cache cannot save: ${reason}` }),
+    ended: (dropped) =>
+      faults.report({
+        process: where,
+        kind: 'cache-ticks-dropped',
+        message: `${dropped} prices could not be kept while the cache could not save`,
+      }),
   })
   return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
 }
@@ -217,8 +232,18 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
   const endpoints = () => session.endpoints()
-  // Everything the cache holds is kept per feed; this view reads the current one on every call.
-  const archive = feedScoped(cache, () => session.mode().mode)
+  // Everything the cache holds is kept per feed; this view reads the current one on every call. A
+  // record the cache cannot keep is a fault, never a stop for the live path that recorded it.
+  const archive = tolerantWrites(
+    feedScoped(cache, () => session.mode().mode),
+    (write, error) =>
+      base.faults.report({
+        process: base.where,
+        kind: 'record-not-kept',
+        message: `${write} could not be cached`,
+        error,
+      }),
+  )
   const dataClient = new DataServiceClient({
     http: dataHttp,
     settings: endpoints,

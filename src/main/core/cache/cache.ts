@@ -19,6 +19,7 @@ import { compact, type CompactResult } from './retention'
 import { overrideSpans } from './override-spans'
 import { TickRows, type CsvNames } from './tick-rows'
 import { TickWriter, type FlushResult, type RefusedTick } from './tick-writer'
+import { WritePacer, type CacheWriteState } from './write-pacer'
 
 export interface CacheOptions {
   /** Longest time a recorded tick waits in memory. Default 250 ms. */
@@ -28,8 +29,13 @@ export interface CacheOptions {
   now?: () => number
   /** Called after every committed tick flush (also the timer's). */
   onFlushed?: (result: FlushResult) => void
-  /** Failures of the timer's flush (the ticks stay buffered and are retried). */
-  onError?: (err: unknown) => void
+  /**
+   * While the file cannot be written (disk full, locked by another program), on every failed
+   * attempt (paced: write-pacer.ts) and once when writes work again. The ticks stay in memory.
+   */
+  onWriteState?: (state: CacheWriteState) => void
+  /** Most ticks held in memory while writes fail; the oldest beyond are given up. Default 200,000. */
+  maxHeldTicks?: number
 }
 
 export type OutcomeSelector = Pick<OutcomeRef, 'oddType' | 'oddKey'> | 'all'
@@ -132,19 +138,25 @@ interface CacheParts {
   feeds: FeedIds
 }
 
-/** What every call checks first: the cache is open; reads flush first so they see every recorded tick. */
+/**
+ * What every call checks first: the cache is open; reads flush first so they see every recorded
+ * tick. Only an explicit `flush` throws when the file cannot be written: the flushes a full batch,
+ * a read or the timer start are paced after a failure and never fail their caller (a read then
+ * answers from what the file holds).
+ */
 interface Access {
   live(): void
   flush(): FlushResult
+  flushQuietly(): void
   readable(): void
 }
 
-function prepareParts(db: Database.Database, flushBatchSize: number): CacheParts {
+function prepareParts(db: Database.Database, options: CacheOptions): CacheParts {
   const outcomes = new OutcomeRegistry(db)
   return {
     db,
     outcomes,
-    writer: new TickWriter(db, outcomes, flushBatchSize),
+    writer: new TickWriter(db, outcomes, options.flushBatchSize ?? 5000, options.maxHeldTicks ?? 200_000),
     records: new RecordStore(db),
     history: new HistoryReader(db),
     tickRows: new TickRows(db),
@@ -154,28 +166,42 @@ function prepareParts(db: Database.Database, flushBatchSize: number): CacheParts
   }
 }
 
-function accessTo(writer: TickWriter, isClosed: () => boolean, onFlushed: CacheOptions['onFlushed']): Access {
+function accessTo(writer: TickWriter, isClosed: () => boolean, options: CacheOptions, now: () => number): Access {
+  const pacer = new WritePacer(now, (state) => options.onWriteState?.(state))
   const live = (): void => {
     if (isClosed()) throw new CacheClosedError()
   }
   const flush = (): FlushResult => {
     live()
-    const result = writer.flush()
-    if (result.written > 0) onFlushed?.(result)
+    let result: FlushResult
+    try {
+      result = writer.flush()
+    } catch (err) {
+      pacer.failed(err, writer.pending, writer.dropped)
+      throw err
+    }
+    pacer.succeeded(writer.pending, writer.dropped)
+    if (result.written > 0) options.onFlushed?.(result)
     return result
   }
-  return { live, flush, readable: () => void flush() }
-}
-
-/** Flushes on a timer; a failed flush keeps its ticks for the next one and is only reported. */
-function startFlushTimer(flush: () => unknown, options: CacheOptions): NodeJS.Timeout {
-  const timer = setInterval(() => {
+  const flushQuietly = (): void => {
+    if (!pacer.mayTry() || writer.pending === 0) return
     try {
       flush()
-    } catch (err) {
-      options.onError?.(err)
+    } catch {
+      // Heard through onWriteState; the ticks stay held for the next attempt.
     }
-  }, options.flushIntervalMs ?? 250)
+  }
+  const readable = (): void => {
+    live()
+    flushQuietly()
+  }
+  return { live, flush, flushQuietly, readable }
+}
+
+/** Flushes on a timer (paced after a failure, see write-pacer.ts). */
+function startFlushTimer(flushQuietly: () => void, options: CacheOptions): NodeJS.Timeout {
+  const timer = setInterval(flushQuietly, options.flushIntervalMs ?? 250)
   // The cache must never be what keeps the process alive.
   timer.unref()
   return timer
@@ -187,12 +213,12 @@ type WriteCalls = Pick<
 >
 
 function writeCalls({ writer, records, labels, feeds }: CacheParts, access: Access, now: () => number): WriteCalls {
-  const { live, flush } = access
+  const { live, flush, flushQuietly } = access
   return {
     recordTicks(feed, ticks) {
       live()
       const refused = writer.record(feeds.idOf(feed), ticks)
-      if (writer.full) flush()
+      if (writer.full) flushQuietly()
       return refused
     },
     flush,
@@ -315,10 +341,10 @@ function tickReadCalls(
 export function openCache(file: string, options: CacheOptions = {}): Cache {
   const now = options.now ?? Date.now
   const { db, setAside } = openDatabase(file, now)
-  const parts = prepareParts(db, options.flushBatchSize ?? 5000)
+  const parts = prepareParts(db, options)
   let closed = false
-  const access = accessTo(parts.writer, () => closed, options.onFlushed)
-  const timer = startFlushTimer(access.flush, options)
+  const access = accessTo(parts.writer, () => closed, options, now)
+  const timer = startFlushTimer(access.flushQuietly, options)
 
   return {
     file,

@@ -127,7 +127,10 @@ function openAndPrepare(file: string): Database.Database {
     db.pragma('auto_vacuum = INCREMENTAL')
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
-    db.pragma('busy_timeout = 5000')
+    // Only another program (a backup tool, an SQLite browser) can hold a lock on our file, and a
+    // wait for it stops the main thread: wait briefly, then let the write fail and be retried later
+    // (write-pacer.ts) while the app runs on.
+    db.pragma('busy_timeout = 100')
     // The write path touches the tail leaf of every active outcome; keep them all in memory.
     db.pragma('cache_size = -32000')
     migrate(db)

@@ -2,6 +2,9 @@
  * Buffers price ticks in memory and writes them, with their rollups, in one transaction per flush.
  * Why buffer: one transaction per tick would cost a WAL commit each; per flush it is one, and a
  * crash loses at most the ticks still buffered (≤ one flush interval or one full batch).
+ * A failed flush keeps its ticks for the next one; while the file keeps failing (a full disk),
+ * the buffer holds at most `maxHeld` ticks and gives up the oldest beyond that, counted: the app's
+ * memory must not grow with the length of the outage.
  */
 import type Database from 'better-sqlite3'
 import type { OutcomeRef, PriceTick } from '../../../shared/domain'
@@ -68,6 +71,7 @@ export class TickWriter {
   /** The feed id of each buffered tick (a parallel array: no wrapper object per tick). */
   private bufferFeeds: number[] = []
   private totalWritten = 0
+  private droppedTotal = 0
   private readonly insertTick: Database.Statement
   private readonly maxTie: Database.Statement
   private readonly upsertRollup: Database.Statement
@@ -76,6 +80,7 @@ export class TickWriter {
     private readonly db: Database.Database,
     private readonly outcomes: OutcomeRegistry,
     private readonly batchSize: number,
+    private readonly maxHeld: number,
   ) {
     this.insertTick = db.prepare(
       'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
@@ -86,6 +91,11 @@ export class TickWriter {
 
   get pending(): number {
     return this.buffer.length
+  }
+
+  /** Ticks given up since the cache was opened because the buffer was at its bound. */
+  get dropped(): number {
+    return this.droppedTotal
   }
 
   /**
@@ -102,7 +112,16 @@ export class TickWriter {
         this.bufferFeeds.push(feedId)
       }
     }
+    if (this.buffer.length > this.maxHeld) this.dropOldest()
     return refused
+  }
+
+  /** Down to 90 % of the bound at once, so a long outage pays the copy once per tenth, not per batch. */
+  private dropOldest(): void {
+    const excess = this.buffer.length - Math.floor(this.maxHeld * 0.9)
+    this.buffer.splice(0, excess)
+    this.bufferFeeds.splice(0, excess)
+    this.droppedTotal += excess
   }
 
   /** A full batch is written at once: that bounds memory and what a crash can lose. */

@@ -1,18 +1,20 @@
 /**
  * Where the problems come from, and how they reach the page: the files the core set aside at start
- * (cache, settings), the keychain as the key service last found it, and the feeds' clocks as their
- * REST answers show them. The board is served as `problems:get` / `problems:dismiss` and pushed as
+ * (cache, settings), the keychain as the key service last found it, the feeds' clocks as their
+ * REST answers show them, and the cache's writes while they fail. The board is served as `problems:get` / `problems:dismiss` and pushed as
  * `problems:changed` on every change (the page loads the list once, then follows the pushes).
  */
 import { BridgeFailure } from '../../../shared/bridge/result'
 import type { BridgeRouter } from '../bridge/router'
 import type { CacheFileError } from '../cache/errors'
+import type { CacheWriteState } from '../cache/write-pacer'
 import type { KeyService } from '../secrets/key-service'
 import type { SetAsideSettings } from '../settings-file'
 import { ClockSkewWatch } from './clock-skew'
 import { ProblemBoard } from './problem-board'
 import {
   cacheSetAsideProblem,
+  cacheWritesProblem,
   clockSkewProblem,
   keychainProblem,
   PROBLEM_IDS,
@@ -59,4 +61,34 @@ export function watchKeychain(board: ProblemBoard, keys: KeyService, platform: s
     if (state.reachable) board.clear(PROBLEM_IDS.keychain)
     else board.raise(keychainProblem(state.reason, platform))
   })
+}
+
+/** What the core counts of a cache that cannot write: each outage once, and what it cost once over. */
+export interface CacheWriteFaults {
+  started(reason: string): void
+  ended(droppedTicks: number): void
+}
+
+/**
+ * The cache-writes problem stands while the cache fails to save ticks (its words follow each
+ * paced attempt) and goes with the first write that works. The fault count hears each outage
+ * once, at its start, and once more at its end if ticks had to be given up.
+ */
+export function watchCacheWrites(
+  board: ProblemBoard,
+  file: string,
+  faults: CacheWriteFaults,
+): (state: CacheWriteState) => void {
+  let outageSince: number | null = null
+  return (state) => {
+    if (state.failing) {
+      if (state.failingSince !== outageSince) faults.started(state.reason ?? 'unknown error')
+      outageSince = state.failingSince
+      board.raise(cacheWritesProblem(state, file))
+      return
+    }
+    outageSince = null
+    board.clear(PROBLEM_IDS.cacheWrites)
+    if (state.droppedTicks > 0) faults.ended(state.droppedTicks)
+  }
 }

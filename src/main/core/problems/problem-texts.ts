@@ -4,6 +4,7 @@
  * decide when a problem holds are in problem-sources.ts and clock-skew.ts.
  */
 import type { CacheFileError } from '../cache/errors'
+import type { CacheWriteState } from '../cache/write-pacer'
 import type { ServiceName } from '../clients/http/service-gate'
 import type { SetAsideSettings } from '../settings-file'
 import type { RaisedProblem } from './problem-board'
@@ -13,6 +14,7 @@ export const PROBLEM_IDS = {
   settingsSetAside: 'settings-set-aside',
   keychain: 'keychain-unreachable',
   clockSkew: 'clock-skew',
+  cacheWrites: 'cache-writes-failing',
 } as const
 
 const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
@@ -98,5 +100,29 @@ export function clockSkewProblem(offsetMs: number, service: ServiceName, platfor
     title: 'Clock out of step with the feed',
     happened: `This computer’s clock is ${seconds} s ${direction} ${feed}: price ages and lags are off by that much.`,
     toDo: `Turn on automatic time sync (${TIME_SYNC[platform] ?? 'timedatectl set-ntp true, or your desktop’s date and time settings'}).`,
+  }
+}
+
+const count = new Intl.NumberFormat('en-US')
+
+/** What to do depends on why SQLite could not write (its words: "database or disk is full"…). */
+function cacheWriteToDo(reason: string, file: string): string {
+  if (/full/i.test(reason)) return `Free space on the disk that holds ${file}; the app tries again by itself.`
+  if (/locked|busy/i.test(reason))
+    return `Close any other program that has ${file} open (an SQLite browser, a backup); the app tries again by itself.`
+  return `Check the disk that holds ${file}; the app tries again by itself.`
+}
+
+export function cacheWritesProblem(state: CacheWriteState, file: string): RaisedProblem {
+  const held = `${count.format(state.heldTicks)} prices are held in memory and will be saved when it works again`
+  const dropped = state.droppedTicks > 0 ? `; ${count.format(state.droppedTicks)} older ones could not be kept` : ''
+  return {
+    id: PROBLEM_IDS.cacheWrites,
+    severity: 'error',
+    // Every price the app sees meanwhile may be lost from history; it goes by itself once writes work.
+    dismissible: false,
+    title: 'Price cache cannot save',
+    happened: `Saving to the price cache fails (${state.reason ?? 'unknown error'}) since ${when.format(state.failingSince ?? Date.now())}: ${held}${dropped}.`,
+    toDo: cacheWriteToDo(state.reason ?? '', file),
   }
 }

@@ -3,7 +3,8 @@
  * data folder, a real simulator whose clock is shifted (its HTTP `Date` and stream `ts`), the whole
  * core as a host runs it. The keychain case runs the core in a child process whose D-Bus address
  * names a socket that is not there (problems-keychain.fixture.ts), then puts this test session's
- * bus, with its real keyring, at that address.
+ * bus, with its real keyring, at that address. A cache that cannot save is the core's real cache
+ * file with its write lock held by a second connection, as another program can.
  */
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
@@ -20,9 +21,10 @@ import { KeytarSecretStore } from '../../adapters/keytar-secrets'
 import { SCHEMA_VERSION } from '../cache/schema'
 import { HttpClient } from '../clients/http/http-client'
 import type { Core } from '../app'
-import { eventually, invoke, startTestCore, TEST_APP } from '../test-support'
+import { eventually, invoke, startTestCore, TEST_APP, watchFirstLive } from '../test-support'
 import { ClockOffsetEstimate, ClockSkewWatch, type ClockSkew } from './clock-skew'
 import { ProblemBoard } from './problem-board'
+import { watchCacheWrites } from './problem-sources'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -288,6 +290,79 @@ describe('ClockOffsetEstimate', () => {
     expect(estimate.add({ sentAt: 10_000, receivedAt: 10_020, date: 'yesterday-ish', age: null })).toBe(false)
     expect(estimate.bounds()).toBeNull()
     expect(estimate.add(at(10_000, 10_020, 10_010, '0'))).toBe(true)
+  })
+})
+
+describe('a cache that cannot save', () => {
+  it('locked by another program: a banner and one fault while prices are held, both gone once they are saved', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startTestCore(dataDir)
+    running.push({ close: () => core.stop() })
+    const matchId = await watchFirstLive(core)
+    const problems = () => invoke<Problem[]>(core, 'problems:get')
+    const savedTicks = () =>
+      invoke<{ total: number }>(core, 'history:ticks', { matchId, from: 0, to: Date.now(), limit: 1 }).then(
+        (page) => page.total,
+      )
+    await eventually(savedTicks, (n) => n > 0)
+
+    const other = new Database(join(dataDir, 'cache.sqlite'))
+    try {
+      other.exec('BEGIN IMMEDIATE')
+      const [banner] = await eventually(problems, (list) => list.some((p) => p.id === 'cache-writes-failing'))
+      expect(banner).toMatchObject({ title: 'Price cache cannot save' })
+      expect(banner?.happened).toMatch(
+        /^Saving to the price cache fails \(database is locked\) since .+: [\d,]+ prices are held in memory/,
+      )
+      expect(banner?.toDo).toContain('Close any other program that has')
+      // Prices keep arriving and reads keep answering from the file meanwhile.
+      const before = await savedTicks()
+      const health = await invoke<{ faults: { byKind: Record<string, number> } }>(core, 'feed:health')
+      expect(health.faults.byKind['cache-write-failed']).toBe(1)
+      other.exec('ROLLBACK')
+      await eventually(problems, (list) => list.every((p) => p.id !== 'cache-writes-failing'), 40_000)
+      expect(await savedTicks()).toBeGreaterThan(before)
+    } finally {
+      other.close()
+    }
+  }, 60_000)
+
+  it('counts each outage once at its start, and once more at its end if prices were given up', () => {
+    const board = new ProblemBoard()
+    const faults: string[] = []
+    const follow = watchCacheWrites(board, '/data/cache.sqlite', {
+      started: (reason) => faults.push(`started: ${reason}`),
+      ended: (dropped) => faults.push(`ended: ${dropped} dropped`),
+    })
+    const failing = (since: number, held: number, dropped: number) =>
+      follow({
+        failing: true,
+        reason: 'database or disk is full',
+        heldTicks: held,
+        droppedTicks: dropped,
+        failingSince: since,
+      })
+    failing(1000, 10, 0)
+    failing(1000, 20_000, 0)
+    failing(1000, 200_000, 1234)
+    expect(board.list().map((p) => [p.id, p.happened, p.toDo])).toEqual([
+      [
+        'cache-writes-failing',
+        expect.stringMatching(
+          /\(database or disk is full\) since .*: 200,000 prices are held in memory and will be saved when it works again; 1,234 older ones could not be kept\.$/,
+        ),
+        'Free space on the disk that holds /data/cache.sqlite; the app tries again by itself.',
+      ],
+    ])
+    follow({ failing: false, reason: null, heldTicks: 0, droppedTicks: 1234, failingSince: null })
+    failing(9000, 5, 0)
+    follow({ failing: false, reason: null, heldTicks: 0, droppedTicks: 0, failingSince: null })
+    expect(faults).toEqual([
+      'started: database or disk is full',
+      'ended: 1234 dropped',
+      'started: database or disk is full',
+    ])
+    expect(board.list()).toEqual([])
   })
 })
 
