@@ -5,6 +5,7 @@
  */
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeaderPatch, MatchLayout } from '../../../shared/board'
 import type { OverrideEvent, PriceChange } from '../../../shared/domain'
+import { ChangeTape } from './change-tape'
 
 /** Where the batcher reads current values at flush time. */
 export interface BoardSource<CellRef> {
@@ -20,8 +21,7 @@ export class BoardBatcher<CellRef> {
   private boards = new Set<number>()
   private headers = new Map<number, MatchHeaderPatch>()
   private removed = new Set<number>()
-  private tape: PriceChange[] = []
-  private tapeDropped = 0
+  private readonly tape: ChangeTape
   private overrides: OverrideEvent[] = []
   private timer: NodeJS.Timeout | null = null
   private lastFlush = -Infinity
@@ -31,9 +31,11 @@ export class BoardBatcher<CellRef> {
     private readonly source: BoardSource<CellRef>,
     private readonly emit: (patch: BoardPatch) => void,
     private conflationMs: number,
-    private readonly maxTape: number,
+    maxTape: number,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    this.tape = new ChangeTape(maxTape)
+  }
 
   setConflation(ms: number): void {
     this.conflationMs = ms
@@ -65,13 +67,9 @@ export class BoardBatcher<CellRef> {
     this.touch()
   }
 
+  /** Only the newest `maxTape` changes of an interval ship; the rest are counted (memory stays bounded). */
   change(change: PriceChange): void {
     this.tape.push(change)
-    // Keep memory bounded under a flood with a long interval: only the newest `maxTape` can ship.
-    if (this.tape.length >= 2 * this.maxTape) {
-      this.tapeDropped += this.tape.length - this.maxTape
-      this.tape = this.tape.slice(-this.maxTape)
-    }
     this.touch()
   }
 
@@ -119,12 +117,7 @@ export class BoardBatcher<CellRef> {
       if (cell) cells.push(cell)
     }
     const headers = [...this.headers.values()].filter((h) => !this.boards.has(h.matchId))
-    let tape = this.tape
-    let tapeDropped = this.tapeDropped
-    if (tape.length > this.maxTape) {
-      tapeDropped += tape.length - this.maxTape
-      tape = tape.slice(-this.maxTape)
-    }
+    const { changes: tape, dropped: tapeDropped } = this.tape.take()
     const patch: BoardPatch = {
       seq: ++this.seq,
       at: this.lastFlush,
@@ -142,8 +135,6 @@ export class BoardBatcher<CellRef> {
     this.boards = new Set()
     this.headers = new Map()
     this.removed = new Set()
-    this.tape = []
-    this.tapeDropped = 0
     this.overrides = []
     this.emit(patch)
   }
