@@ -1,7 +1,8 @@
 /**
  * What the page does on the way to its first board paint, against the real host and its demo feed:
  * the board is asked for before React builds the shell, and the board's first render mounts only
- * the first screen's cards, the rest a frame later. A script that runs in the page before its own
+ * the first screen's cards, the rest a frame later; the other screens' code loads when each is first
+ * shown. A script that runs in the page before its own
  * notes what happened, in order; nothing here is timed.
  */
 import { expect, test, type Page } from '../fixtures'
@@ -17,17 +18,15 @@ test.afterAll(async () => {
 })
 
 interface FirstPaintNotes {
-  /** The first bridge requests, in the order the page sent them. */
+  /** The first bridge requests, in the order the page made them (requests made before the socket opens wait, in order). */
   sent: string[]
-  /** How many channels had been asked for when React put the shell into #root. */
-  sentBeforeShell: number | null
   /** Match cards in the document when the first price cell appeared. */
   cardsAtFirstPrice: number | null
 }
 
 /** Runs before the page's scripts (a string: this file is typed without the DOM); `window.__firstPaint` holds the notes. */
 const NOTE_FIRST_PAINT = `(() => {
-  const notes = { sent: [], sentBeforeShell: null, cardsAtFirstPrice: null }
+  const notes = { sent: [], cardsAtFirstPrice: null }
   Object.defineProperty(window, '__firstPaint', { value: notes })
   const send = WebSocket.prototype.send
   WebSocket.prototype.send = function (data) {
@@ -36,9 +35,6 @@ const NOTE_FIRST_PAINT = `(() => {
     return send.call(this, data)
   }
   new MutationObserver((_, observer) => {
-    if (notes.sentBeforeShell === null && document.getElementById('root')?.firstChild) {
-      notes.sentBeforeShell = notes.sent.length
-    }
     if (document.querySelector('[data-testid="price-cell"]')) {
       notes.cardsAtFirstPrice = document.querySelectorAll('[data-testid="match-card"]').length
       observer.disconnect()
@@ -63,12 +59,32 @@ test('the page asks for the board before React renders the shell, and the first 
   await page.reload()
   await expect(page.getByTestId('price-cell').first()).toBeVisible()
   const first = await notes(page)
-  // board:get was among the requests sent before #root had any content.
-  expect(first.sent.indexOf('board:get')).toBeGreaterThanOrEqual(0)
-  expect(first.sent.indexOf('board:get')).toBeLessThan(first.sentBeforeShell ?? 0)
+  // Asked for before anything the shell's first render asks for (app:info, settings, problems…).
+  expect(first.sent[0]).toBe('board:get')
   // The first screen (fewer than the 12 cards), and every card after that frame.
   expect(first.cardsAtFirstPrice).toBeGreaterThan(0)
   expect(first.cardsAtFirstPrice).toBeLessThan(12)
   await expect(page.getByTestId('match-card')).toHaveCount(12)
   await expect(page.getByTestId('match-card').last().getByTestId('price-cell').first()).toBeAttached()
+})
+
+test('the first paint loads the board only: another screen is loaded when it is first shown', async ({ page }) => {
+  const screenScripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\/assets\/(Review|Alerts|Discover|Settings)Screen-[\w-]+\.js$/.test(name))
+        .map((name) => /(\w+)Screen-/.exec(name)?.[1]),
+    )
+  await page.goto(host.url)
+  await expect(page.getByTestId('board')).toBeVisible()
+  expect(await screenScripts()).toEqual([])
+  await page.keyboard.press('3')
+  await expect(page.getByTestId('review-screen')).toBeVisible()
+  expect(await screenScripts()).toEqual(['Review'])
+  // `/` focuses the search box once the Discover screen has loaded.
+  await page.keyboard.press('/')
+  await expect(page.getByTestId('discover-search')).toBeFocused()
+  expect(await screenScripts()).toEqual(['Review', 'Discover'])
 })

@@ -15,6 +15,7 @@ describe('the browser host at start', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: temp }
     delete env['NODE_COMPILE_CACHE'] // the default place, under the temp folder
     delete env['NODE_V8_COVERAGE'] // off while coverage is collected (see cli.ts)
+    delete env['NODE_DISABLE_COMPILE_CACHE'] // vitest sets it while it collects coverage (npm test)
     const host = spawn(
       process.execPath,
       ['--import', 'tsx', 'src/host/cli.ts', '--port', '0', '--data-dir', join(temp, 'data')],

@@ -3,21 +3,17 @@
  * the status bar; the override editor and command palette float above. `#/match/<id>` shows one
  * match's board only (the window a trader opens per match).
  */
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import type { AppInfo, Heartbeat } from '../../shared/bridge/contract'
 import type { SettingsPatch } from '../../shared/settings'
 import { call, subscribe } from './bridge'
-import { AlertsScreen } from './features/alerts/AlertsScreen'
 import { BoardView, SingleMatchView } from './features/board/BoardView'
-import { DiscoverScreen } from './features/discover/DiscoverScreen'
 import { FrameInspector } from './features/inspector/FrameInspector'
 import { CommandPalette, type Command } from './features/keyboard/CommandPalette'
 import { useHotkeys } from './features/keyboard/hotkeys'
 import { OverrideAlerts } from './features/overrides/OverrideAlerts'
 import { OverrideEditorHost } from './features/overrides/OverrideEditor'
 import { ProblemBanners } from './features/problems/ProblemBanners'
-import { ReviewScreen } from './features/review/ReviewScreen'
-import { loadSettings, SettingsScreen } from './features/settings/SettingsScreen'
 import { ConnectionBanner } from './features/status/ConnectionBanner'
 import { RecoveryNotice } from './features/status/RecoveryNotice'
 import { StatusBar } from './features/status/StatusBar'
@@ -30,8 +26,28 @@ import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
-import { applySettings, useSettingsStore } from './store/settings-store'
-import { focusMatch, setPaletteOpen, showView, toggleInspector, useUiStore, type View } from './store/ui-store'
+import { applySettings, loadSettings, useSettingsStore } from './store/settings-store'
+import {
+  focusMatch,
+  requestSearchFocus,
+  setPaletteOpen,
+  showView,
+  toggleInspector,
+  useUiStore,
+  type View,
+} from './store/ui-store'
+
+// Only the board is on the first screen: the other screens (the review's chart library, the rule
+// editor, …) are their own chunks, loaded when first shown, so the page parses less before its
+// first paint.
+const AlertsScreen = lazy(() => import('./features/alerts/AlertsScreen').then((m) => ({ default: m.AlertsScreen })))
+const DiscoverScreen = lazy(() =>
+  import('./features/discover/DiscoverScreen').then((m) => ({ default: m.DiscoverScreen })),
+)
+const ReviewScreen = lazy(() => import('./features/review/ReviewScreen').then((m) => ({ default: m.ReviewScreen })))
+const SettingsScreen = lazy(() =>
+  import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+)
 
 const NAV: { view: View; label: string; key: string }[] = [
   { view: 'board', label: 'Board', key: '1' },
@@ -125,11 +141,7 @@ function CurrentView() {
   const view = useUiStore((s) => s.view)
   useHotkeys({
     ...Object.fromEntries(NAV.map((item) => [item.key, () => showView(item.view)])),
-    '/': () => {
-      showView('discover')
-      // The search box mounts with the Discover screen: focus it on the next frame.
-      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-testid="discover-search"]')?.focus())
-    },
+    '/': requestSearchFocus,
     A: () => acknowledgeOverrideAlerts('all'),
     d: toggleDensity,
     i: toggleInspector,
@@ -142,7 +154,9 @@ function CurrentView() {
       where={`screen:${view}`}
       fallback={(error, retry) => <ScreenError name={label} error={error} retry={retry} />}
     >
-      <Screen view={view} />
+      <Suspense fallback={<div className="muted pad">Loading {label}…</div>}>
+        <Screen view={view} />
+      </Suspense>
     </ErrorBoundary>
   )
 }

@@ -12,6 +12,8 @@ interface UiStore {
   paletteOpen: boolean
   /** The raw frame inspector (the core captures frames only while it is open). */
   inspectorOpen: boolean
+  /** When `/` asked for the search box; it takes the focus once it is mounted (its screen loads first). */
+  searchFocusAt: number | null
 }
 
 export const useUiStore = create<UiStore>(() => ({
@@ -20,6 +22,7 @@ export const useUiStore = create<UiStore>(() => ({
   editorOutcome: null,
   paletteOpen: false,
   inspectorOpen: false,
+  searchFocusAt: null,
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
@@ -29,4 +32,6 @@ export const openOverrideEditor = (outcomeId: string): void => useUiStore.setSta
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })
 export const setInspectorOpen = (inspectorOpen: boolean): void => useUiStore.setState({ inspectorOpen })
+export const requestSearchFocus = (): void => useUiStore.setState({ view: 'discover', searchFocusAt: Date.now() })
+export const searchFocused = (): void => useUiStore.setState({ searchFocusAt: null })
 export const toggleInspector = (): void => setInspectorOpen(!useUiStore.getState().inspectorOpen)

@@ -1,8 +1,9 @@
 /** Search teams and leagues as the trader types (debounced); picking a hit lists its matches. */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SearchHit } from '../../../../shared/discovery'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
+import { searchFocused, useUiStore } from '../../store/ui-store'
 
 const DEBOUNCE_MS = 250
 
@@ -11,6 +12,13 @@ export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: Sear
   // Each answer remembers the query it answers: an error (or late hits) never shows over another query's.
   const [answer, setAnswer] = useState<{ query: string; hits: SearchHit[]; error: string | null } | null>(null)
   const query = text.trim()
+  const input = useRef<HTMLInputElement>(null)
+  const focusAsked = useUiStore((s) => s.searchFocusAt)
+  useEffect(() => {
+    if (focusAsked === null) return
+    input.current?.focus()
+    searchFocused()
+  }, [focusAsked])
   useEffect(() => {
     if (query.length < 2) return
     let cancelled = false
@@ -33,6 +41,7 @@ export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: Sear
         aria-label="Search teams and leagues"
         placeholder="Search teams, leagues  (/)"
         data-testid="discover-search"
+        ref={input}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && setText('')}

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import type { FieldErrors, Validated } from '../../../../shared/alerts'
 import type { Settings, SettingsPatch } from '../../../../shared/settings'
 import { call } from '../../bridge'
-import { describeError, fieldErrors } from '../../lib/errors'
+import { fieldErrors } from '../../lib/errors'
 import { numberField } from '../../lib/form-number'
 import { useFeedStore } from '../../store/feed-store'
 import { applySettings, useSettingsStore } from '../../store/settings-store'
@@ -160,11 +160,4 @@ function changedSettings(draft: Draft, settings: Settings): Validated<Record<str
 
 function toDraft(settings: Settings): Draft {
   return Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, String(v)])) as Draft
-}
-
-/** Loads settings once at start (the theme must apply before the Settings screen is ever opened). */
-export function loadSettings(): void {
-  call('settings:get').then(applySettings, (error: unknown) =>
-    useSettingsStore.setState({ error: describeError(error) }),
-  )
 }
