@@ -21,6 +21,7 @@ import { RuleEngine } from '../src/main/core/alerts/rule-engine'
 import { makeSampleRules } from '../src/main/core/alerts/sample-rules'
 import { OVERRIDES_READER, UPDATES_READER } from '../src/main/core/watch/odds-readers'
 import { parseJsonSafely } from '../src/shared/safe-json'
+import { decodeParsed } from '../src/main/core/streams/live-stream'
 import { NETWORK_TRANSPORTS, type TransportHandlers, type TransportOpeners } from '../src/main/core/streams/transports'
 import {
   WatchEngine,
@@ -111,8 +112,7 @@ const READERS = { updates: UPDATES_READER, overrides: OVERRIDES_READER }
  */
 function checkedRead(kind: StreamKind, data: Buffer): boolean {
   const reader = READERS[kind]
-  const json = parseJsonSafely(data.toString(), reader.provenSafe)
-  return json.ok && reader.decode(json.value).ok
+  return decodeParsed<unknown>(parseJsonSafely(data.toString(), reader.provenSafe), reader).ok
 }
 
 /** Network transports that count every text frame they deliver. */

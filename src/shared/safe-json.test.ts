@@ -32,8 +32,10 @@ describe('parseJsonSafely', () => {
     expect(parseJsonSafely('{"type":"constructor","n":1}', flatPair)).toEqual({
       ok: true,
       value: { type: 'constructor', n: 1 },
+      proven: true,
     })
-    expect(proofSaw).toEqual([{ type: 'constructor', n: 1 }])
+    // Not proven, and clean: parsed and scanned, and says it was not proven.
+    expect(parseJsonSafely('{"type":"x"}', flatPair)).toEqual({ ok: true, value: { type: 'x' } })
     expect(parseJsonSafely('{"type":"x","n":1,"constructor":{"prototype":{"polluted":true}}}', flatPair)).toEqual({
       ok: false,
       reason: 'forbidden-key',
@@ -44,6 +46,8 @@ describe('parseJsonSafely', () => {
       reason: 'forbidden-key',
     })
     expect(parseJsonSafely('{"type":"x","n":', flatPair)).toMatchObject({ ok: false, reason: 'not-json' })
+    // It was asked about every value that parsed, before any scan: the four above, not the truncated one.
+    expect(proofSaw.map((v) => (v as { type: string }).type)).toEqual(['constructor', 'x', 'x', 'x'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

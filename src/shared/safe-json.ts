@@ -6,7 +6,8 @@
  */
 
 export type SafeJson =
-  { ok: true; value: unknown } | { ok: false; reason: 'not-json' | 'forbidden-key'; detail: string }
+  /** `proven`: the caller's `provenSafe` passed the value (see parseJsonSafely). */
+  { ok: true; value: unknown; proven?: true } | { ok: false; reason: 'not-json' | 'forbidden-key'; detail: string }
 
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
@@ -30,7 +31,8 @@ function mayHoldForbiddenKey(text: string): boolean {
  * that alone proves it holds no forbidden key (a flat object whose keys are exactly a known set,
  * say): such a value skips the text scan, which costs a fifth of the parse on a feed message.
  * Anything it does not prove gets the scan, and a text the scan suspects is parsed again with
- * the guard.
+ * the guard. A proven value says so (`proven`), so a caller whose proof is also its decoder's
+ * fast path need not ask again.
  */
 export function parseJsonSafely(text: string, provenSafe?: (value: unknown) => boolean): SafeJson {
   try {
@@ -42,7 +44,8 @@ export function parseJsonSafely(text: string, provenSafe?: (value: unknown) => b
           : (JSON.parse(text) as unknown),
       }
     const value = JSON.parse(text) as unknown
-    if (provenSafe(value) || !mayHoldForbiddenKey(text)) return { ok: true, value }
+    if (provenSafe(value)) return { ok: true, value, proven: true }
+    if (!mayHoldForbiddenKey(text)) return { ok: true, value }
     return { ok: true, value: JSON.parse(text, refuseForbidden) as unknown }
   } catch (error) {
     if (error instanceof ForbiddenKey) return { ok: false, reason: 'forbidden-key', detail: `key "${error.message}"` }

@@ -75,7 +75,7 @@ async function refusedPort(): Promise<number> {
 function makeStream(
   port: number,
   ssePort: number,
-  extra: { staleAfterMs?: number; provenSafe?: (json: unknown) => boolean } = {},
+  extra: { staleAfterMs?: number; provenSafe?: (json: unknown) => json is Msg } = {},
 ) {
   const states: StreamState[] = []
   const messages: number[] = []
@@ -147,9 +147,13 @@ describe('LiveStream', () => {
       ])
         send(t)
     })
-    // The proof a price stream gives: exactly the keys the message has, nothing else.
-    const provenSafe = (json: unknown) =>
-      typeof json === 'object' && json !== null && Object.keys(json).join() === 'type,n'
+    // The proof a price stream gives: the message as `decode` takes it, with its keys and nothing else.
+    const provenSafe = (json: unknown): json is Msg =>
+      typeof json === 'object' &&
+      json !== null &&
+      Object.keys(json).join() === 'type,n' &&
+      (json as Msg).type === 'price' &&
+      typeof (json as Msg).n === 'number'
     const s = makeStream(port, port, { provenSafe })
     s.stream.start()
     await waitUntil(() => s.messages.length === 2, 'the two clean messages')

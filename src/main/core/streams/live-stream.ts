@@ -5,7 +5,7 @@
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
  */
 import type { LatencyWindow } from '../../../shared/latency-window'
-import { parseJsonSafely } from '../../../shared/safe-json'
+import { parseJsonSafely, type SafeJson } from '../../../shared/safe-json'
 import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
 import { backoffDelay, type BackoffPolicy } from './backoff'
@@ -29,11 +29,12 @@ export interface LiveStreamOptions<T> {
   token: string
   decode: (json: unknown) => Decoded<T>
   /**
-   * A hand check of the commonest message that passes only a parsed frame with no key beyond the
-   * ones it knows, so it proves the frame free of forbidden keys: such a frame skips the text scan
-   * (safe-json.ts). `decode` still decides what the frame is.
+   * A hand check of the commonest message: it passes only what `decode` accepts, exactly as
+   * `decode` would return it, and only a parsed frame with no key beyond the ones it checks, so it
+   * proves the frame free of forbidden keys. Such a frame skips the text scan (safe-json.ts) and
+   * `decode`.
    */
-  provenSafe?: (json: unknown) => boolean
+  provenSafe?: (json: unknown) => json is T
   onMessage: (message: T, receivedAt: number) => void
   /**
    * The feed's own send time of an accepted message (epoch ms) from its parsed frame, null where it
@@ -88,6 +89,15 @@ export type StreamSpec<T> = Pick<
   | 'onRefused'
   | 'addressRefused'
 >
+
+/** How a stream reads frames: what `readFrame` needs of its options. */
+export type FrameReader<T> = Pick<LiveStreamOptions<T>, 'decode' | 'provenSafe'>
+
+/** A frame parsed with the guard (or the fast path's proof), then decoded unless the fast path already took it. */
+export function decodeParsed<T>(json: SafeJson, reader: FrameReader<T>): Decoded<T> {
+  if (!json.ok) return { ok: false, reason: 'malformed', detail: json.detail }
+  return json.proven ? { ok: true, value: json.value as T } : reader.decode(json.value)
+}
 
 function withToken(url: string, token: string): string {
   const u = new URL(url)
@@ -206,9 +216,7 @@ export class LiveStream<T> {
     if (this.state === 'stale') this.setState('live')
     const json = parseJsonSafely(text, this.o.provenSafe)
     const value = json.ok ? json.value : undefined
-    const decoded: Decoded<T> = json.ok
-      ? this.o.decode(json.value)
-      : { ok: false, reason: 'malformed', detail: json.detail }
+    const decoded = decodeParsed(json, this.o)
     // The inspector's one check on the hot path: null unless an inspector is open.
     if (this.frames.tap !== null)
       this.tapFrame({

@@ -11,9 +11,7 @@ import {
   type OverrideMessage,
 } from '../../../shared/wire/odds'
 import { malformed, typedDecoder } from '../streams/decode'
-import type { LiveStreamOptions } from '../streams/live-stream'
-
-export type FrameReader<T> = Pick<LiveStreamOptions<T>, 'decode' | 'provenSafe'>
+import type { FrameReader } from '../streams/live-stream'
 
 const decodeOverrideMessage = typedDecoder(OverridesStreamMessage, ['override', 'heartbeat'])
 
