@@ -69,6 +69,7 @@ export interface ShellWindow extends Pick<
   | 'getNormalBounds'
   | 'loadURL'
   | 'loadFile'
+  | 'close'
 > {
   readonly webContents: ShellWebContents
   on(event: 'close', listener: (event: Event) => void): unknown

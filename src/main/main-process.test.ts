@@ -6,7 +6,7 @@
  */
 import Conf from 'conf'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import nodeLog from 'electron-log/node'
@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { INVOKE_CHANNELS } from '../shared/bridge/channels'
 import { startSimulator } from '../sim'
 import { KeytarSecretStore } from './adapters/keytar-secrets'
+import type { SecretStore } from './core/secrets/secret-store'
 import { startMainProcess, type MainLog, type RunningShell } from './main-process'
 import { rendererSource } from './renderer-source'
 import { SECURE_WEB_PREFERENCES } from './window'
@@ -43,7 +44,7 @@ function recordingLog(): MainLog & { lines: string[] } {
   }
 }
 
-function launch(options: Partial<FakeElectronOptions> & { platform?: NodeJS.Platform } = {}) {
+function launch(options: Partial<FakeElectronOptions> & { platform?: NodeJS.Platform; secrets?: SecretStore } = {}) {
   const userData = options.userData ?? mkdtempSync(join(tmpdir(), 'om-main-'))
   const electron = createFakeElectron({ ...options, userData })
   const log = recordingLog()
@@ -54,7 +55,7 @@ function launch(options: Partial<FakeElectronOptions> & { platform?: NodeJS.Plat
       const conf = new Conf<Record<string, unknown>>({ cwd: userData, configName: 'config' })
       return { get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) }
     },
-    secrets: new KeytarSecretStore(`Odds Monitor test ${randomUUID()}`),
+    secrets: options.secrets ?? new KeytarSecretStore(`Odds Monitor test ${randomUUID()}`),
     renderer: rendererSource({ devServer: undefined, rendererDir: RENDERER_DIR }),
     preloadDir: '/opt/odds-monitor/out/preload',
     resourcesDir: '/opt/odds-monitor/resources',
@@ -227,5 +228,37 @@ describe('startMainProcess', () => {
     expect(electron.app.quitRequested).toBe(true)
     expect(log.lines.some((line) => line.startsWith('the app could not start; quitting'))).toBe(true)
     expect(electron.windows).toEqual([])
+  })
+
+  it('opens the main window while the core starts; a bridge call the page makes meanwhile is answered once it is up', async () => {
+    // The real keychain, each read held until the test lets it go: the core waits on it to choose its feed.
+    const keychain = new KeytarSecretStore(`Odds Monitor test ${randomUUID()}`)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const secrets: SecretStore = {
+      get: async (account) => {
+        await held
+        return keychain.get(account)
+      },
+      set: (account, secret) => keychain.set(account, secret),
+      delete: (account) => keychain.delete(account),
+    }
+    const { electron, started } = launch({ secrets })
+    await vi.waitFor(() => expect(electron.windows).toHaveLength(1))
+    const info = invoke(electron, 'app:info')
+    release()
+    expect(await info).toMatchObject({ ok: true, value: { name: 'Odds Monitor', host: 'electron' } })
+    running.push(await (started ?? Promise.reject(new Error('no lock'))))
+  })
+
+  it('closes the main window it opened when the core then cannot start, and quits', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'om-main-'))
+    mkdirSync(join(userData, 'cache.sqlite')) // a folder where the cache file goes: SQLite cannot open it
+    const { electron, log, started } = launch({ userData })
+    await expect(started).rejects.toThrow()
+    expect(electron.windows).toHaveLength(1)
+    expect(electron.BrowserWindow.getAllWindows()).toEqual([])
+    expect(electron.app.quitRequested).toBe(true)
+    expect(log.lines.some((line) => line.startsWith('the app could not start; quitting'))).toBe(true)
   })
 })

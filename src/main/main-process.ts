@@ -121,7 +121,11 @@ function mainWindowSlot() {
   }
 }
 
-/** Everything behind the main window, then the window: core, IPC, image protocol, menu and tray. */
+/**
+ * The main window and everything behind it: core, IPC, image protocol, menu and tray. The window
+ * is created while the core starts, so its page loads meanwhile; the page's bridge calls wait for
+ * the core (ipc-transport.ts). A core that cannot start takes the window with it.
+ */
 async function startShell(
   options: MainProcessOptions,
   main: ReturnType<typeof mainWindowSlot>,
@@ -133,39 +137,28 @@ async function startShell(
   const store = options.openStore()
   const icon = join(options.resourcesDir, 'icon.png')
   const windowOptions = { preloadDir: options.preloadDir, app: renderer.app, icon, faults }
-  const core: Core = await createCore({
-    info: {
-      name: 'Odds Monitor',
-      version: electron.app.getVersion(),
-      host: 'electron',
-      platform,
-      dataDir: electron.app.getPath('userData'),
-      logFile: log.transports.file.getFile().path,
-    },
-    store,
-    secrets: options.secrets,
-    ports: electronHostPorts(electron, {
-      showMainWindow: main.show,
-      focusMatch: (matchId) => core.focusMatch(matchId),
-      openMatchWindow: (matchId) =>
-        createMatchWindow(electron, { ...windowOptions, load: (w) => renderer.load(w, `match/${matchId}`) }),
-    }),
-    isTrustedSender: (url) => isAppUrl(url, renderer.app),
-    // Packaged: core-built events are trusted; in dev every payload is checked against the contract.
-    checkEvents: !electron.app.isPackaged,
-    log,
-    startDemoFeed: options.startDemoFeed,
-    settingsSetAside,
-  })
+  const starting = startCore(options, { main, windowOptions, store, settingsSetAside })
+  const disconnectIpc = connectIpc(
+    electron,
+    starting.then((up) => up.router),
+  )
+  main.set(createMainWindow(electron, { ...windowOptions, store, load: (w) => renderer.load(w, '') }))
+  markStartup('main:window-created')
+  let core: Core
+  try {
+    core = await starting
+  } catch (error) {
+    disconnectIpc()
+    main.get()?.close()
+    throw error
+  }
   faults.open(core.faults)
   electron.app.on('child-process-gone', (_event, details) => reportChildProcessGone(faults, details))
   serveTeamImages(electron.protocol, core.images, faults)
-  const disconnectIpc = connectIpc(electron, core.router)
   installAppMenu(electron.Menu, { getWindow: main.get, platform })
   const icons = { idle: join(options.resourcesDir, 'tray.png'), unread: join(options.resourcesDir, 'tray-unread.png') }
   core.onUnreadChange(createTray(electron, { icons, showWindow: main.show, platform }))
-  main.set(createMainWindow(electron, { ...windowOptions, store, load: (w) => renderer.load(w, '') }))
-  markStartup('main:window-created')
+  markStartup('main:core-up')
   log.info(describeStartupMarks())
   let stopping: Promise<void> | null = null
   return {
@@ -178,4 +171,45 @@ async function startShell(
         await core.stop()
       })()),
   }
+}
+
+/** The core with the Electron ports; the main window it talks to may already be loading. */
+function startCore(
+  options: MainProcessOptions,
+  shell: {
+    main: ReturnType<typeof mainWindowSlot>
+    windowOptions: Omit<Parameters<typeof createMatchWindow>[1], 'load'>
+    store: KeyValueStore
+    settingsSetAside: ReturnType<typeof setAsideUnreadableSettings>
+  },
+): Promise<Core> {
+  const { electron, log, renderer, platform } = options
+  const { main, windowOptions, store, settingsSetAside } = shell
+  let up: Core | null = null
+  const core = createCore({
+    info: {
+      name: 'Odds Monitor',
+      version: electron.app.getVersion(),
+      host: 'electron',
+      platform,
+      dataDir: electron.app.getPath('userData'),
+      logFile: log.transports.file.getFile().path,
+    },
+    store,
+    secrets: options.secrets,
+    ports: electronHostPorts(electron, {
+      showMainWindow: main.show,
+      // Asked for by a notification's click, which only a core that is up can have sent.
+      focusMatch: (matchId) => up?.focusMatch(matchId),
+      openMatchWindow: (matchId) =>
+        createMatchWindow(electron, { ...windowOptions, load: (w) => renderer.load(w, `match/${matchId}`) }),
+    }),
+    isTrustedSender: (url) => isAppUrl(url, renderer.app),
+    // Packaged: core-built events are trusted; in dev every payload is checked against the contract.
+    checkEvents: !electron.app.isPackaged,
+    log,
+    startDemoFeed: options.startDemoFeed,
+    settingsSetAside,
+  })
+  return core.then((started) => (up = started))
 }
