@@ -10,6 +10,7 @@ import { DataServiceClient } from '../clients/data-service/data-service-client'
 import { HttpClient } from '../clients/http/http-client'
 import { OddsClient } from '../clients/odds/odds-client'
 import { KeyService, type KeyChange } from './key-service'
+import type { SecretStore } from './secret-store'
 import { feedKeyTesters } from './key-testers'
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>
@@ -19,26 +20,30 @@ beforeAll(async () => {
 })
 afterAll(() => sim.close())
 
+/** The feed clients against the simulator, reading their keys from the KeyService as main wires them. */
+function simulatorTesters(keys: () => KeyService, logs: string[]) {
+  const settings = {
+    sport: 'badminton',
+    dataBaseUrl: sim.dataBaseUrl,
+    imageBaseUrl: sim.imageBaseUrl,
+    language: 'en',
+    oddsBaseUrl: sim.oddsBaseUrl,
+    bookmakerId: sim.bookmakerId,
+  }
+  const httpFor = (account: 'data-service' | 'odds-feed'): HttpClient =>
+    new HttpClient({ service: account, getKey: () => keys().getKey(account), log: (line) => logs.push(line) })
+  const data = new DataServiceClient({ http: httpFor('data-service'), settings: () => settings })
+  const odds = new OddsClient({ http: httpFor('odds-feed'), settings: () => settings })
+  return feedKeyTesters(data, odds, () => settings.sport)
+}
+
 describe('KeyService with a real keychain and the simulator', () => {
   it('sets, tests, replaces and removes keys; only "set" and test results ever come out', async () => {
     const service = `Odds Monitor test ${randomUUID()}`
     const store = new KeytarSecretStore(service)
     const logs: string[] = []
     const changes: KeyChange[] = []
-    const settings = {
-      sport: 'badminton',
-      dataBaseUrl: sim.dataBaseUrl,
-      imageBaseUrl: sim.imageBaseUrl,
-      language: 'en',
-      oddsBaseUrl: sim.oddsBaseUrl,
-      bookmakerId: sim.bookmakerId,
-    }
-    // The clients read their keys from the KeyService, exactly as main wires them.
-    const httpFor = (account: 'data-service' | 'odds-feed'): HttpClient =>
-      new HttpClient({ service: account, getKey: () => keys.getKey(account), log: (line) => logs.push(line) })
-    const data = new DataServiceClient({ http: httpFor('data-service'), settings: () => settings })
-    const odds = new OddsClient({ http: httpFor('odds-feed'), settings: () => settings })
-    const keys: KeyService = new KeyService({ store, testers: feedKeyTesters(data, odds, () => settings.sport) })
+    const keys: KeyService = new KeyService({ store, testers: simulatorTesters(() => keys, logs) })
     keys.onChange((change) => changes.push(change))
 
     const unset = { set: false, lastTest: null }
@@ -91,5 +96,30 @@ describe('KeyService with a real keychain and the simulator', () => {
     const everythingSeen = JSON.stringify({ logs, changes, status })
     expect(everythingSeen).not.toContain(sim.apiKey)
     expect(everythingSeen).not.toContain(wrong)
+  })
+
+  it('reads every account from the keychain at once for the status the start waits on', async () => {
+    const keychain = new KeytarSecretStore(`Odds Monitor test ${randomUUID()}`)
+    await keychain.set('odds-feed', 'a-key')
+    // The real keychain, with each read's start and end noted on the way through.
+    const reads: string[] = []
+    const store: SecretStore = {
+      get: async (account) => {
+        reads.push(`start ${account}`)
+        const key = await keychain.get(account)
+        reads.push(`end ${account}`)
+        return key
+      },
+      set: (account, secret) => keychain.set(account, secret),
+      delete: (account) => keychain.delete(account),
+    }
+    // Never asked here (status tests no key), but the real ones against the simulator.
+    const keys: KeyService = new KeyService({ store, testers: simulatorTesters(() => keys, []) })
+    expect(await keys.status()).toEqual({
+      ok: true,
+      value: { 'data-service': { set: false, lastTest: null }, 'odds-feed': { set: true, lastTest: null } },
+    })
+    expect(reads.slice(0, 2).sort()).toEqual(['start data-service', 'start odds-feed'])
+    await keychain.delete('odds-feed')
   })
 })

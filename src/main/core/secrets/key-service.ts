@@ -69,9 +69,12 @@ export class KeyService {
   }
 
   async status(): Promise<KeyResult<KeysStatus>> {
+    // Every account at once: each read is a round trip to the keychain (D-Bus on Linux), and the
+    // app's start waits for this answer to choose its feed.
+    const keys = await Promise.all(KEY_ACCOUNTS.map((account) => this.read(account)))
     const entries: [KeyAccount, KeyStatus][] = []
-    for (const account of KEY_ACCOUNTS) {
-      const key = await this.read(account)
+    for (const [i, account] of KEY_ACCOUNTS.entries()) {
+      const key = keys[i]!
       if (!key.ok) return key
       entries.push([account, this.statusOf(account, key.value !== null)])
     }
