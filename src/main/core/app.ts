@@ -66,7 +66,15 @@ export interface CoreOptions {
   settingsSetAside?: SetAsideSettings | null
   /** Check event payloads against the contract as they leave (default true; a shipped app passes false). */
   checkEvents?: boolean
+  /** When the cache is first compacted after the start (default FIRST_COMPACTION_MS). */
+  firstCompactionMs?: number
 }
+
+/**
+ * The start's compaction waits until the first screen is up: it visits every outcome of the cache
+ * (about 25 ms on a 30-day cache) and was done before the core answered its first call.
+ */
+export const FIRST_COMPACTION_MS = 10_000
 
 export interface Core {
   router: BridgeRouter
@@ -117,8 +125,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await feeds.session.refresh()
   markStartup('core:feed-chosen')
   base.watchlists.useFeed(feeds.session.mode().mode)
-  compactCache(cache, settings.get().retentionDays, log)
-  markStartup('core:compacted')
   const compact = () => compactCache(cache, settings.get().retentionDays, log)
   const timers = startTimers(options, { router, health, compact, startedAt })
   const stop = async () => {
@@ -410,7 +416,7 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
   })
 }
 
-/** The heartbeat, the health push, and the cache compaction every six hours. */
+/** The heartbeat, the health push, and the cache compaction shortly after the start and every six hours. */
 function startTimers(
   options: CoreOptions,
   {
@@ -426,6 +432,7 @@ function startTimers(
       router.emit('app:heartbeat', { ts, uptimeMs: ts - startedAt })
     }, options.heartbeatMs ?? APP_HEARTBEAT_MS),
     setInterval(() => router.emit('feed:health', health()), options.healthMs ?? 1000),
+    setTimeout(compact, options.firstCompactionMs ?? FIRST_COMPACTION_MS),
     setInterval(compact, 6 * 60 * 60 * 1000),
   ]
   for (const timer of timers) timer.unref()

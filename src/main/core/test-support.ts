@@ -23,6 +23,8 @@ export interface TestCoreOptions {
   logs?: string[]
   /** The demo simulator's options. */
   demo?: SimulatorOptions
+  /** When the core first compacts its cache (CoreOptions.firstCompactionMs). */
+  firstCompactionMs?: number
 }
 
 export async function startTestCore(
@@ -62,6 +64,7 @@ export async function startTestCore(
       return sim
     },
     settingsSetAside,
+    firstCompactionMs: options.firstCompactionMs,
   })
   return { core, demoFeeds, logs, openedFolders }
 }
