@@ -6,7 +6,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { APP_HEARTBEAT_MS, type AppInfo } from '../../shared/bridge/contract'
+import type { AppInfo } from '../../shared/bridge/contract'
+import { APP_HEARTBEAT_MS } from '../../shared/bridge/heartbeat'
 import type { SimulatorHandle } from '../../sim/types'
 import { ALERT_LIST_CAP } from './alerts/alert-delivery'
 import { AlertsService } from './alerts/alerts-service'

@@ -39,9 +39,6 @@ export type AppInfo = z.infer<typeof AppInfo>
 export const Heartbeat = z.object({ ts: z.number(), uptimeMs: z.number() })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
-/** How often main sends `app:heartbeat`; the page counts the app lost after a few missed beats. */
-export const APP_HEARTBEAT_MS = 1000
-
 /**
  * The transport's own word on the connection to the app. Main never sends it: the browser host's
  * page script emits it when its socket closes or reopens (Electron's IPC cannot drop while the page

@@ -6,7 +6,7 @@
  * `onRestored` reloads what the page shows, since the app may have restarted meanwhile.
  */
 import { create } from 'zustand'
-import { APP_HEARTBEAT_MS } from '../../../shared/bridge/contract'
+import { APP_HEARTBEAT_MS } from '../../../shared/bridge/heartbeat'
 import { setAppReachable, subscribe } from '../bridge'
 
 /** Beats that may go missing before the app counts as lost: a busy main can be late by a beat or two. */
