@@ -97,26 +97,7 @@ export class MoveTracker {
   /** Suffix minima/maxima over the references (every entry but the newest), once per ring state. */
   private prepare(ring: PriceRing): void {
     if (this.preparedRing === ring && this.preparedVersion === ring.version) return
-    const last = ring.size - 1
-    let low = last - 1
-    let high = last - 1
-    // The extremes so far are kept, not read again: this runs on every price change an outcome with
-    // move rules gets, over up to RING_CAPACITY entries.
-    let lowPrice = ring.priceAt(low)
-    let highPrice = lowPrice
-    for (let i = last - 1; i >= 0; i--) {
-      const price = ring.priceAt(i)
-      if (price < lowPrice) {
-        low = i
-        lowPrice = price
-      }
-      if (price > highPrice) {
-        high = i
-        highPrice = price
-      }
-      this.suffixLow[i] = low
-      this.suffixHigh[i] = high
-    }
+    ring.suffixExtremes(ring.size - 1, this.suffixLow, this.suffixHigh)
     this.preparedRing = ring
     this.preparedVersion = ring.version
   }

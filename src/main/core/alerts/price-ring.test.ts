@@ -52,4 +52,23 @@ describe('PriceRing', () => {
     seen.add(ring.version)
     expect(seen.size).toBe(5)
   })
+
+  it('gives the lowest and highest entry of every suffix below `end`, newest on ties, after wrapping', () => {
+    const ring = new PriceRing(6)
+    const prices = [9, 9, 2.5, 3, 2.5, 4, 1.5, 4, 3.5]
+    prices.forEach((price, ts) => ring.push(ts, price)) // holds 3, 2.5, 4, 1.5, 4, 3.5 (wrapped)
+    const end = ring.size - 1
+    const low = new Int32Array(6)
+    const high = new Int32Array(6)
+    ring.suffixExtremes(end, low, high)
+    const held = contents(ring).map(([, price]) => price)
+    for (let i = 0; i < end; i++) {
+      const suffix = held.slice(i, end)
+      // The newest of the equal extremes: the last index holding the minimum / maximum.
+      expect(low[i], `low from ${i}`).toBe(i + suffix.lastIndexOf(Math.min(...suffix)))
+      expect(high[i], `high from ${i}`).toBe(i + suffix.lastIndexOf(Math.max(...suffix)))
+    }
+    expect([...low.slice(0, end)]).toEqual([3, 3, 3, 3, 4])
+    expect([...high.slice(0, end)]).toEqual([4, 4, 4, 4, 4])
+  })
 })

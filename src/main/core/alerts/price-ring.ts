@@ -56,6 +56,34 @@ export class PriceRing {
     return lo
   }
 
+  /**
+   * For every index i below `end`: into low[i] / high[i] the index of the lowest / highest price
+   * among entries i..end−1 (ties: the newest). Reads the buffer straight, newest first, with no
+   * modulo per entry: a move rule's outcome has this run on every price change it gets.
+   */
+  suffixExtremes(end: number, low: Int32Array, high: Int32Array): void {
+    if (end <= 0) return
+    let slot = (this.head + end - 1) % this.capacity
+    let lowAt = end - 1
+    let highAt = end - 1
+    let lowPrice = this.price[slot]!
+    let highPrice = lowPrice
+    for (let i = end - 1; i >= 0; i--) {
+      const price = this.price[slot]!
+      if (price < lowPrice) {
+        lowAt = i
+        lowPrice = price
+      }
+      if (price > highPrice) {
+        highAt = i
+        highPrice = price
+      }
+      low[i] = lowAt
+      high[i] = highAt
+      slot = slot === 0 ? this.capacity - 1 : slot - 1
+    }
+  }
+
   tsAt(index: number): number {
     return this.ts[(this.head + index) % this.capacity] ?? Number.NaN
   }
