@@ -26,7 +26,10 @@ afterEach(async () => {
 /** A host whose core starts only once `release()` is called. */
 async function hostWithHeldCore(): Promise<{ host: RunningHost; release: () => void; released: () => boolean }> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'odds-renderer-'))
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head></head><body>board</body></html>')
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="./assets/index.js"></script></head><body>board</body></html>',
+  )
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-host-'))
   let release = () => {}
   let isReleased = false
@@ -51,7 +54,10 @@ describe('the browser host at start', () => {
     const { host, released } = await hostWithHeldCore()
     const page = await fetch(host.url)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain(`<script src="${BRIDGE_SCRIPT_PATH}"></script>`)
+    const html = await page.text()
+    // Deferred, and before the renderer's module: it runs first without holding up the parser.
+    expect(html).toContain(`<script defer src="${BRIDGE_SCRIPT_PATH}"></script>`)
+    expect(html.indexOf(BRIDGE_SCRIPT_PATH)).toBeLessThan(html.indexOf('type="module"'))
     const script = await fetch(`${host.origin}${BRIDGE_SCRIPT_PATH}?token=${host.token}`)
     expect(script.status).toBe(200)
     expect(await script.text()).toContain('__host/bridge')

@@ -207,9 +207,13 @@ function forbid(response: ServerResponse): void {
   response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('forbidden')
 }
 
-/** The page script goes first, so `window.oddsMonitor` exists before the renderer's module runs. */
+/**
+ * The page script goes first, so `window.oddsMonitor` exists before the renderer's module runs:
+ * deferred scripts and module scripts run in document order once the page is parsed. Deferred, it
+ * no longer holds up the parser, so the renderer's script and chunks are fetched beside it.
+ */
 function injectBridgeScript(html: string): string {
-  return html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`)
+  return html.replace('<head>', `<head>\n    <script defer src="${BRIDGE_SCRIPT_PATH}"></script>`)
 }
 
 async function bundleBridgeScript(): Promise<string> {
