@@ -96,15 +96,20 @@ const BRIDGE_TIMES = `(() => {
 /** What the page knows of its own start: navigation, files, bridge, store, first paint of anything. */
 const PAGE_PHASES = `(() => {
   const nav = performance.getEntriesByType('navigation')[0]
-  const script = performance.getEntriesByType('resource').find((r) => /\\/assets\\/index-.*\\.js$/.test(r.name))
+  const scripts = performance.getEntriesByType('resource').filter((r) => /\\.js$/.test(r.name))
+  const script = scripts.find((r) => /\\/assets\\/index-.*\\.js$/.test(r.name))
+  const bridgeScript = scripts.find((r) => r.name.includes('/__host/bridge.js'))
   const paint = performance.getEntriesByName('first-contentful-paint')[0]
   const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))
   return {
     origin: performance.timeOrigin,
     htmlRequested: nav?.requestStart,
     htmlLoaded: nav?.responseEnd,
+    bridgeScriptLoaded: bridgeScript?.responseEnd,
     scriptRequested: script?.requestStart,
     scriptLoaded: script?.responseEnd,
+    // Every script of the first paint: the entry's chunks are fetched beside it (modulepreload).
+    allScriptsLoaded: Math.max(...scripts.filter((r) => r.startTime < (marks['startup:page:script-evaluated'] ?? 0)).map((r) => r.responseEnd)),
     domContentLoaded: nav?.domContentLoadedEventEnd,
     scriptEvaluated: marks['startup:page:script-evaluated'],
     firstContentfulPaint: paint?.startTime,
@@ -133,8 +138,10 @@ function phasesOf(hostLog: string, page: PagePhases, committed: number, started:
     'page:navigation-start': 0,
     'page:html-requested': page.htmlRequested,
     'page:html-loaded': page.htmlLoaded,
+    'page:bridge-script-loaded': page.bridgeScriptLoaded,
     'page:script-requested': page.scriptRequested,
     'page:script-loaded': page.scriptLoaded,
+    'page:all-scripts-loaded': page.allScriptsLoaded,
     'page:script-evaluated': page.scriptEvaluated,
     'page:dom-content-loaded': page.domContentLoaded,
     'page:first-contentful-paint': page.firstContentfulPaint,

@@ -435,9 +435,21 @@ describe('the core', () => {
     await feed.close()
 
     const offline = (await startCore(dataDir, { service })).core
+    const snapshots: Boards = []
+    offline.router.addSink((channel, payload) => {
+      if (channel === 'board:patch') snapshots.push(...(payload as { snapshots: Boards }).snapshots)
+    })
     const cached = await invoke<Boards>(offline, 'board:get')
     expect(cached[0]?.header.synced).toBe(false)
     expect(cached[0]?.cells.map((c) => c.outcomeId).sort()).toEqual(seen[0]?.cells.map((c) => c.outcomeId).sort())
+    // The engine's first patch, with no snapshot of the match yet, carries those cached prices too,
+    // not an empty board that would wipe them from a page that already asked for the board.
+    await eventually(
+      async () => snapshots,
+      (boards) => boards.length > 0,
+    )
+    expect(snapshots[0]?.header.synced).toBe(false)
+    expect(snapshots[0]?.cells).toEqual(cached[0]?.cells)
     // Discover answers the last page it saw, marked with its age, instead of an error.
     const offlineLive = await invoke<{ matches: Array<{ matchId: number }>; cachedAgeMs: number | null }>(
       offline,

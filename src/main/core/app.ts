@@ -319,7 +319,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => {
         recordLayouts(labeller, patch, faults, where)
-        router.emit('board:patch', patch)
+        router.emit('board:patch', live.forPage(patch))
       },
       onStreamRefused: (streamId, reason, detail) => base.refusals.stream.refused(streamId, reason, detail),
       onSinkError: (sink, error) =>

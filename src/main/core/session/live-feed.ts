@@ -4,7 +4,7 @@
  * that subscribes to the same watched matches; its first act per match is a REST snapshot, so the
  * board converges to the new feed's truth.
  */
-import type { MatchBoard, MatchLayout } from '../../../shared/board'
+import type { BoardPatch, MatchBoard, MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
 import { pg } from '../../../shared/postgrest/query'
@@ -101,6 +101,23 @@ export class LiveFeed {
     })
   }
 
+  /**
+   * The patch as a page should see it: the engine's board of a match it has no snapshot of yet is
+   * empty, and where the cache holds the match's last prices those go out instead, as boards()
+   * answers. A page that asked for the board before the engine's first patch (an offline start,
+   * where the page connects while the core starts) otherwise saw its cached prices replaced by an
+   * empty card.
+   */
+  forPage(patch: BoardPatch, now = Date.now()): BoardPatch {
+    if (!patch.snapshots.some(knowsNothing)) return patch
+    const watched = new Map(this.options.watched().map((match) => [match.matchId, match]))
+    const snapshots = patch.snapshots.map((board) => {
+      const match = knowsNothing(board) ? watched.get(board.header.matchId) : undefined
+      return (match && cachedBoard(this.options.archive, match, now)) ?? board
+    })
+    return { ...patch, snapshots }
+  }
+
   /** The watched match's live layout; null before its snapshot or when not watched. */
   layout(matchId: number): MatchLayout | null {
     const layout = this.engine?.layout(matchId)
@@ -127,6 +144,9 @@ export class LiveFeed {
     this.engine = null
   }
 }
+
+/** An engine board before the match's first snapshot: not synced, no price. */
+const knowsNothing = (board: MatchBoard) => !board.header.synced && board.cells.length === 0
 
 const REST_STATES: Record<ServiceState['status'], RestHealth['state'] | null> = {
   idle: null,
