@@ -175,6 +175,29 @@ describe('RuleEngine: move rules', () => {
     expect(firingTicks(pct5, ticks)).toEqual([100])
   })
 
+  it("a firing restarts the reference for that rule on that outcome only, not for the others'", () => {
+    const fired: AlertFiring[] = []
+    const five = makeRule(pct5)
+    const ten = makeRule({ kind: 'move', minPct: 10, windowSeconds: 60 })
+    const engine = new RuleEngine({ watchlistsOf: () => [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, [
+      five,
+      ten,
+    ])
+    const feed = new TickFeed()
+    const away = { ...HOME, oddKey: 'match_winner#away' }
+    const fires = (ref: typeof HOME, s: number, price: number) => {
+      const before = fired.length
+      engine.onPriceChange(feed.change(ref, s * 1000, price))
+      return fired.slice(before).map((f) => f.rule.id)
+    }
+    expect(fires(HOME, 0, 2.0)).toEqual([])
+    expect(fires(away, 0, 2.0)).toEqual([])
+    expect(fires(HOME, 1, 2.1)).toEqual([five.id]) // +5 %
+    // +10 % from 2.0 for the 10 % rule; the 5 % rule measures from its firing at 2.1 (+4.8 %).
+    expect(fires(HOME, 2, 2.2)).toEqual([ten.id])
+    expect(fires(away, 1, 2.1)).toEqual([five.id]) // the other outcome's reference is its own
+  })
+
   it('reports the move in the alert text', () => {
     const fired: AlertFiring[] = []
     const engine = new RuleEngine(
