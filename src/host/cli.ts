@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util'
 import type { FaultOptions } from '../sim/types'
 import { parseFaults } from '../sim/cli-args'
 import { installProcessFaultHandlers } from '../main/core/faults/process-hooks'
+import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
+import { readKeysEarly } from '../main/core/secrets/early-reads'
 import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 import { defaultDataDir } from './data-dir'
 import { hostToken } from './host-token'
@@ -92,6 +94,8 @@ const log = {
   error: (message: string, ...details: unknown[]) => console.error(`[error] ${message}`, ...details),
 }
 const version = (await import('../../package.json', { with: { type: 'json' } })).default.version
+// The keychain's answers (which feed to start on) are on their way while the core loads.
+const secrets = readKeysEarly(new KeytarSecretStore())
 
 // The page is served (and its URL printed) while the core loads and starts: the browser spends
 // that time fetching and parsing the page, which asks the core for nothing until its script runs.
@@ -100,7 +104,7 @@ const host = await startHost({
   rendererDir,
   token: hostToken(dataDir),
   createCore: async (origin, ports) =>
-    (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, demoFeed }),
+    (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, secrets, demoFeed }),
 })
 markStartup('host:ready')
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)

@@ -5,10 +5,10 @@
  * parses the page meanwhile.
  */
 import Conf from 'conf'
-import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createCore, type Core, type CoreLog } from '../main/core/app'
 import { isAppUrl } from '../main/core/bridge/trust'
 import type { HostPorts } from '../main/core/host-ports'
+import type { SecretStore } from '../main/core/secrets/secret-store'
 import { setAsideUnreadableSettings } from '../main/core/settings-file'
 import { startSimulator, type SimulatorOptions } from '../sim'
 
@@ -18,6 +18,8 @@ export interface BrowserHostCoreOptions {
   origin: string
   ports: HostPorts
   log: CoreLog
+  /** The keychain (cli.ts starts its first reads before this module is even loaded). */
+  secrets: SecretStore
   /** The built-in demo feed's shape (rate, live matches, speed, seed, faults). */
   demoFeed: Omit<SimulatorOptions, 'port'>
 }
@@ -28,6 +30,7 @@ export function createBrowserHostCore({
   origin,
   ports,
   log,
+  secrets,
   demoFeed,
 }: BrowserHostCoreOptions): Promise<Core> {
   // conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
@@ -36,7 +39,7 @@ export function createBrowserHostCore({
   return createCore({
     info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
     store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value) },
-    secrets: new KeytarSecretStore(),
+    secrets,
     ports,
     isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),
     // NODE_ENV=production (the render bench) trusts core-built events; e2e and dev check each one.

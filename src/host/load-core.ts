@@ -20,5 +20,7 @@ export async function inTurns(steps: ReadonlyArray<() => Promise<unknown>>): Pro
 export async function loadHostCore(): Promise<typeof import('./host-core')> {
   await inTurns(CORE_PACKAGES.map((name) => () => import(name)))
   await nextTurn()
-  return import('./host-core')
+  const core = await import('./host-core')
+  await nextTurn() // evaluating the core's modules was one block: what came meanwhile goes first
+  return core
 }

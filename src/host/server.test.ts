@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppInfo } from '../shared/bridge/contract'
 import type { AppHealth } from '../shared/health'
+import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createBrowserHostCore } from './host-core'
 import { BRIDGE_SCRIPT_PATH } from './protocol'
 import { startHost, type RunningHost } from './server'
@@ -42,7 +43,8 @@ async function hostWithHeldCore(): Promise<{ host: RunningHost; release: () => v
     createCore: async (origin, ports) => {
       await gate
       isReleased = true
-      return createBrowserHostCore({ dataDir, version: '0.0.0', origin, ports, log, demoFeed: { rate: 20 } })
+      const secrets = new KeytarSecretStore()
+      return createBrowserHostCore({ dataDir, version: '0.0.0', origin, ports, log, secrets, demoFeed: { rate: 20 } })
     },
   })
   running.push(host)

@@ -97,6 +97,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
   markStartup('core:cache-open')
+  // Opening the stores was one block of work: a host serving its page meanwhile answers what came.
+  await new Promise<void>((resolve) => setImmediate(resolve))
   const feeds = createFeedClients(options, base)
   watchKeychain(base.problems.board, feeds.keys, options.info.platform)
   const images = createTeamImages(options.info.dataDir, feeds.dataClient)
