@@ -90,7 +90,7 @@ export type StreamSpec<T> = Pick<
   | 'addressRefused'
 >
 
-/** How a stream reads frames: what `readFrame` needs of its options. */
+/** How a stream reads frames: the part of its options `decodeParsed` needs. */
 export type FrameReader<T> = Pick<LiveStreamOptions<T>, 'decode' | 'provenSafe'>
 
 /** A frame parsed with the guard (or the fast path's proof), then decoded unless the fast path already took it. */
