@@ -8,6 +8,7 @@ import Store from 'electron-store'
 import { join } from 'node:path'
 import { startSimulator } from '../sim'
 import { KeytarSecretStore } from './adapters/keytar-secrets'
+import { readKeysEarly } from './core/secrets/early-reads'
 import type { ElectronApi } from './electron-api'
 import { startMainProcess } from './main-process'
 import { rendererSource } from './renderer-source'
@@ -32,7 +33,8 @@ startMainProcess({
   electron,
   log,
   openStore: () => new Store<Record<string, unknown>>(),
-  secrets: new KeytarSecretStore(),
+  // The keychain's answers (which feed to start on) are on their way while Electron gets ready.
+  secrets: readKeysEarly(new KeytarSecretStore()),
   renderer: rendererSource({ devServer: process.env['ELECTRON_RENDERER_URL'], rendererDir: join(here, '../renderer') }),
   preloadDir: join(here, '../preload'),
   resourcesDir: app.isPackaged ? process.resourcesPath : join(here, '../../resources'),
