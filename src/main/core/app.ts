@@ -15,7 +15,6 @@ import { BridgeRouter } from './bridge/router'
 import { openCache, type Cache, type RefusedTick } from './cache'
 import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { tolerantWrites } from './cache/tolerant-writes'
-import type { CacheWriteState } from './cache/write-pacer'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { LiveFeed } from './session/live-feed'
@@ -41,7 +40,13 @@ import { SettingsService, type KeyValueStore } from './settings'
 import type { SetAsideSettings } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
-import { createProblems, watchCacheWrites, watchKeychain, type Problems } from './problems/problem-sources'
+import {
+  createProblems,
+  raiseSetAsideFiles,
+  watchCacheWrites,
+  watchKeychain,
+  type Problems,
+} from './problems/problem-sources'
 import type { BoardPatch } from '../../shared/board'
 import type { AppHealth } from '../../shared/health'
 import type { Teams } from '../../shared/labels'
@@ -194,27 +199,22 @@ function openFoundation(options: CoreOptions): Foundation {
   if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
   const settings = new SettingsService(options.store, refusals.settingsField)
   const watchlists = new WatchlistService(options.store)
-  // The cache opens before the problem board (which shows what its open set aside), so its write
-  // failures reach the board through this forwarder once the board exists.
-  let onCacheWriteState = (state: CacheWriteState) => log.error(`cache writes: ${JSON.stringify(state)}`)
-  const cache = openCache(join(options.info.dataDir, 'cache.sqlite'), {
-    onWriteState: (state) => onCacheWriteState(state),
+  const problems = createProblems(router, options.info.platform)
+  const cacheFile = join(options.info.dataDir, 'cache.sqlite')
+  const cache = openCache(cacheFile, {
+    onWriteState: watchCacheWrites(problems.board, cacheFile, {
+      started: (reason) =>
+        faults.report({ process: where, kind: 'cache-write-failed', message: `cache cannot save: ${reason}` }),
+      ended: (dropped) =>
+        faults.report({
+          process: where,
+          kind: 'cache-ticks-dropped',
+          message: `${dropped} prices could not be kept while the cache could not save`,
+        }),
+    }),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
-  const problems = createProblems(router, options.info.platform, {
-    cache: cache.setAside,
-    settings: options.settingsSetAside ?? null,
-  })
-  onCacheWriteState = watchCacheWrites(problems.board, cache.file, {
-    started: (reason) =>
-      faults.report({ process: where, kind: 'cache-write-failed', message: `cache cannot save: ${reason}` }),
-    ended: (dropped) =>
-      faults.report({
-        process: where,
-        kind: 'cache-ticks-dropped',
-        message: `${dropped} prices could not be kept while the cache could not save`,
-      }),
-  })
+  raiseSetAsideFiles(problems.board, { cache: cache.setAside, settings: options.settingsSetAside ?? null })
   return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
 }
 

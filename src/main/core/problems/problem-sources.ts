@@ -36,10 +36,8 @@ export interface StartupFiles {
   settings: SetAsideSettings | null
 }
 
-export function createProblems(router: BridgeRouter, platform: string, setAside: StartupFiles): Problems {
+export function createProblems(router: BridgeRouter, platform: string): Problems {
   const board = new ProblemBoard()
-  if (setAside.cache) board.raise(cacheSetAsideProblem(setAside.cache))
-  if (setAside.settings) board.raise(settingsSetAsideProblem(setAside.settings))
   const clockSkew = new ClockSkewWatch((skew) => {
     if (skew) board.raise(clockSkewProblem(skew.offsetMs, skew.service, platform))
     else board.clear(PROBLEM_IDS.clockSkew)
@@ -53,6 +51,12 @@ export function createProblems(router: BridgeRouter, platform: string, setAside:
   const recheck = setInterval(() => clockSkew.recheck(), CLOCK_RECHECK_MS)
   recheck.unref()
   return { board, clockSkew, stop: () => clearInterval(recheck) }
+}
+
+/** A file the start could not use and set aside: one dismissible banner each. */
+export function raiseSetAsideFiles(board: ProblemBoard, setAside: StartupFiles): void {
+  if (setAside.cache) board.raise(cacheSetAsideProblem(setAside.cache))
+  if (setAside.settings) board.raise(settingsSetAsideProblem(setAside.settings))
 }
 
 /** The keychain problem stands while the key service's calls fail, and goes with the first that works. */
