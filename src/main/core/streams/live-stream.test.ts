@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { closedPort } from '../../../test-support/closed-port'
 import { waitUntil } from '../../../test-support/wait'
 import { WebSocketServer } from 'ws'
 import type { StreamState } from '../../../shared/health'
@@ -62,14 +63,6 @@ async function wsServer(
     wss.close()
   })
   return { port: await listen(http), seen }
-}
-
-async function refusedPort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const port = (s.address() as AddressInfo).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
 }
 
 function makeStream(
@@ -186,7 +179,7 @@ describe('LiveStream', () => {
     })
     const ssePort = await listen(http)
     cleanups.unshift(() => void http.closeAllConnections())
-    const s = makeStream(await refusedPort(), ssePort)
+    const s = makeStream(await closedPort(), ssePort)
     s.stream.start()
     await waitUntil(() => s.messages.length === 1, 'the message after the oversize event')
     expect(s.messages).toEqual([2])
@@ -258,7 +251,7 @@ describe('LiveStream', () => {
     })
     const ssePort = await listen(http)
     cleanups.unshift(() => void http.closeAllConnections())
-    const s = makeStream(await refusedPort(), ssePort)
+    const s = makeStream(await closedPort(), ssePort)
     s.stream.start()
     await waitUntil(() => s.messages.length === 2, 'event-stream messages')
     expect(s.messages).toEqual([7, 8])

@@ -2,9 +2,8 @@
  * The watch engine against the simulator over real loopback sockets. Equality with the server is
  * polled for (the sim keeps moving prices; messages in flight make any one instant unequal).
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { closedPort } from '../../../test-support/closed-port'
 import { waitUntil } from '../../../test-support/wait'
 import type { BoardPatch } from '../../../shared/board'
 import type { PriceTick } from '../../../shared/domain'
@@ -108,15 +107,6 @@ async function matchRecords(s: SimulatorHandle, ids: readonly number[], signal?:
   })
   if (!res.ok) throw new Error(`matches ${res.status}`)
   return MatchRecord.array().parse(await res.json())
-}
-
-/** A loopback port nothing listens on: every connect to it is refused. */
-async function closedPort(): Promise<number> {
-  const closed = createServer()
-  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
-  const port = (closed.address() as AddressInfo).port
-  await new Promise<void>((r) => closed.close(() => r()))
-  return port
 }
 
 /** Endpoints whose data streams cannot connect. */
