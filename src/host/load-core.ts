@@ -4,6 +4,11 @@
  * machine), during which the page's requests (HTML, scripts) waited, although the page needs the
  * core only once its script runs. Loaded a package at a time, the host answers them in between.
  */
+/**
+ * The heaviest packages host-core.ts pulls in, loaded first one by one. Keep it in step with what
+ * the core imports: a package missing here is still loaded (with the core, in one block), so a
+ * drift costs only the spreading-out, never correctness.
+ */
 const CORE_PACKAGES = ['zod', 'conf', 'better-sqlite3', 'ws', 'keytar', 'pngjs'] as const
 
 /** After the I/O that came meanwhile: the event loop's next turn. */

@@ -45,13 +45,16 @@ export class Hub {
   }
 
   publish(channel: string, text: string): void {
-    if (!this.channels.has(channel)) return
-    if (!this.holdBack(channel, () => this.deliver(channel, text))) this.deliver(channel, text)
+    if (!this.holdsBack(channel)) this.deliver(channel, text)
+    // Queued only when somebody listens now: producers publish without asking `has`.
+    else if (this.channels.has(channel))
+      this.late.push(this.faults.oddsStreamDelayMs, () => this.deliver(channel, text))
   }
 
   /** Sends to every subscriber of every channel whose name starts with `prefix` (heartbeats). */
   broadcast(prefix: string, text: string): void {
-    if (!this.holdBack(prefix, () => this.deliverToAll(prefix, text))) this.deliverToAll(prefix, text)
+    if (!this.holdsBack(prefix)) this.deliverToAll(prefix, text)
+    else this.late.push(this.faults.oddsStreamDelayMs, () => this.deliverToAll(prefix, text))
   }
 
   get connections(): number {
@@ -60,9 +63,7 @@ export class Hub {
 
   /** Open connections subscribed to a channel whose name starts with `prefix`. */
   connectionsOn(prefix: string): number {
-    const seen = new Set<Sink>()
-    for (const [channel, set] of this.channels) if (channel.startsWith(prefix)) for (const sink of set) seen.add(sink)
-    return seen.size
+    return this.sinksOn(prefix).size
   }
 
   dropAll(): void {
@@ -75,15 +76,12 @@ export class Hub {
   }
 
   /**
-   * Queues `send` when the channel's messages go out late, or while earlier ones still wait (so
-   * order holds when the delay is lowered). False: send now. Subscribers are looked up at send time.
+   * Whether the channel's messages go out late, or must wait behind earlier ones still held (so
+   * order holds when the delay is lowered). Subscribers are looked up when a held send goes out.
+   * Asked per message: no closure is built unless the answer is yes.
    */
-  private holdBack(channel: string, send: () => void): boolean {
-    if (!this.faults.delaysChannel(channel)) return false
-    const delayMs = this.faults.oddsStreamDelayMs
-    if (delayMs <= 0 && !this.late.busy) return false
-    this.late.push(delayMs, send)
-    return true
+  private holdsBack(channel: string): boolean {
+    return this.faults.delaysChannel(channel) && (this.faults.oddsStreamDelayMs > 0 || this.late.busy)
   }
 
   private deliver(channel: string, text: string): void {
@@ -101,14 +99,13 @@ export class Hub {
   }
 
   private deliverToAll(prefix: string, text: string): void {
-    const seen = new Set<Sink>()
-    for (const [channel, set] of this.channels) {
-      if (!channel.startsWith(prefix)) continue
-      for (const sink of set) {
-        if (seen.has(sink)) continue
-        seen.add(sink)
-        sink.send(text)
-      }
-    }
+    for (const sink of this.sinksOn(prefix)) sink.send(text)
+  }
+
+  /** Each sink subscribed to a channel whose name starts with `prefix`, once. */
+  private sinksOn(prefix: string): Set<Sink> {
+    const sinks = new Set<Sink>()
+    for (const [channel, set] of this.channels) if (channel.startsWith(prefix)) for (const sink of set) sinks.add(sink)
+    return sinks
   }
 }

@@ -138,13 +138,14 @@ export class OddsEngine {
 
   private tick(): void {
     const now = this.clock.realNow()
+    const ts = this.clock.stamp(now)
     if (now - this.lastStatus >= STATUS_EVERY_MS) {
       this.lastStatus = now
       this.followClock(true)
     }
     if (now - this.lastHeartbeat >= HEARTBEAT_EVERY_MS) {
       this.lastHeartbeat = now
-      this.hub.broadcast('odds:', `{"type":"heartbeat","ts":${this.clock.stamp(now)}}`)
+      this.hub.broadcast('odds:', `{"type":"heartbeat","ts":${ts}}`)
     }
     this.budget = Math.min(this.budget + (this.rate * (now - this.lastTick)) / 1000, this.rate * MAX_BUDGET_S)
     this.lastTick = now
@@ -158,7 +159,7 @@ export class OddsEngine {
     let idle = 0
     while (this.budget >= 1 && idle < this.live.length * IDLE_STEPS_PER_MATCH) {
       const p = this.live[Math.floor(this.pick.next() * this.live.length)] as PricedMatch
-      const sent = this.move(p, this.clock.stamp(now))
+      const sent = this.move(p, ts)
       if (sent === 0) idle++
       this.budget -= sent
     }
