@@ -126,7 +126,7 @@ export class LiveFeed {
 
   /** Stream health from the engine plus the REST side of each service from the clients' gates. */
   health(now = Date.now()): FeedHealth {
-    const streams = this.engine?.health().streams ?? []
+    const streams = this.engine?.streamHealth() ?? []
     const rest = this.options.restStates()
     return {
       at: now,

@@ -258,12 +258,14 @@ export class WatchEngine {
     return [...this.watched.keys()]
   }
 
+  /** Every stream's health: the watched matches' odds streams and the desk's data streams. */
+  streamHealth(now = this.clock()): StreamHealth[] {
+    return [...[...this.watched.values()].flatMap((w) => w.streams.map((s) => s.health(now))), ...this.data.health(now)]
+  }
+
   health(): FeedHealth {
     const now = this.clock()
-    const streams = [
-      ...[...this.watched.values()].flatMap((w) => w.streams.map((s) => s.health(now))),
-      ...this.data.health(now),
-    ]
+    const streams = this.streamHealth(now)
     return {
       at: now,
       services: [
