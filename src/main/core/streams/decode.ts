@@ -11,17 +11,16 @@ export function malformed(detail: string): Decoded<never> {
 }
 
 /**
- * `fastPath`, when given, is a hand check of the commonest shape that accepts only what `schema`
- * accepts; what it passes is used as it is, everything else goes through the schema.
+ * A stream's hand check of its commonest shape (the price fast path) runs before this, as the
+ * frame's `provenSafe` proof (live-stream.ts decodeParsed): what reaches the schema here is what
+ * that check did not pass.
  */
 export function typedDecoder<S extends z.ZodType>(
   schema: S,
   knownTypes: readonly string[],
-  fastPath?: (json: unknown) => json is z.output<S>,
 ): (json: unknown) => Decoded<z.output<S>> {
   const known = new Set(knownTypes)
   return (json) => {
-    if (fastPath?.(json)) return { ok: true, value: json }
     if (typeof json !== 'object' || json === null) return malformed('not an object')
     const type = (json as { type?: unknown }).type
     if (typeof type !== 'string') return malformed('no type')

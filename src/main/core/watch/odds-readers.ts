@@ -16,7 +16,7 @@ import type { FrameReader } from '../streams/live-stream'
 const decodeOverrideMessage = typedDecoder(OverridesStreamMessage, ['override', 'heartbeat'])
 
 export const UPDATES_READER: FrameReader<UpdatesMessage> = {
-  decode: typedDecoder(UpdatesMessage, UPDATE_MESSAGE_TYPES, isPlainPriceMessage),
+  decode: typedDecoder(UpdatesMessage, UPDATE_MESSAGE_TYPES),
   provenSafe: isPlainPriceMessage,
 }
 
