@@ -33,7 +33,7 @@ export interface AnswerClock {
 }
 
 /** Offsets within this are not a problem (issue 14: "a clock skew … larger than a second"). */
-export const SKEW_LIMIT_MS = 1000
+const SKEW_LIMIT_MS = 1000
 /** An HTTP date names a whole second. */
 const DATE_RESOLUTION_MS = 1000
 /** Enough answers to narrow the interval; old ones add nothing once it is narrow. */
@@ -56,7 +56,7 @@ interface Sample extends Bounds {
 }
 
 /** This machine's wall clock minus its monotonic clock: moves when the wall clock is stepped or the machine slept. */
-export type WallClockShift = () => number
+type WallClockShift = () => number
 const wallClockShift: WallClockShift = () => Date.now() - performance.now()
 
 /** The offset interval one feed's answers agree on. */

@@ -16,7 +16,7 @@ import { dataStreamAddress, type LiveEndpoints } from '../streams/urls'
 import { dataLiveDecoder, type DataLiveUpdate } from './data-live'
 
 /** HTTP answers to a per-type stream that mean "not offered here" (data-service.md Errors, D6). */
-export const REFUSED_TYPE_STREAM_STATUSES: readonly number[] = [403, 404]
+const REFUSED_TYPE_STREAM_STATUSES: readonly number[] = [403, 404]
 
 export interface DeskDataStreamsOptions {
   endpoints: LiveEndpoints

@@ -23,7 +23,7 @@ export interface FeedSinks {
 }
 
 /** Large enough that a cache transaction or a rule pass still covers many events. */
-export const MAX_FEED_BATCH = 1000
+const MAX_FEED_BATCH = 1000
 
 export class FeedBatch {
   private ticks: PriceTick[] = []

@@ -7,6 +7,7 @@
  */
 import type { MatchHeader, MatchHeaderPatch } from '../../../shared/board'
 import { scorePeriods, type MatchRecord } from '../../../shared/wire/data-service'
+import { DATA_PAGE_SIZE } from '../clients/data-service/data-service-client'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
 
 /** The records of `matchIds` (any order; a match the service does not know is left out). */
@@ -15,9 +16,6 @@ export type MatchRecordFetcher = (
   matchIds: readonly number[],
   signal: AbortSignal,
 ) => Promise<readonly MatchRecord[]>
-
-/** data-service.md Limits: 50 results a request. */
-const IDS_PER_REQUEST = 50
 
 export interface RestHeadersOptions {
   fetch: MatchRecordFetcher
@@ -56,7 +54,7 @@ export class RestHeaders {
     this.flushQueued = false
     for (const [sport, ids] of this.pending) {
       const all = [...ids]
-      for (let at = 0; at < all.length; at += IDS_PER_REQUEST) this.fetch(sport, all.slice(at, at + IDS_PER_REQUEST), 1)
+      for (let at = 0; at < all.length; at += DATA_PAGE_SIZE) this.fetch(sport, all.slice(at, at + DATA_PAGE_SIZE), 1)
     }
     this.pending.clear()
   }

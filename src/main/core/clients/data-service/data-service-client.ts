@@ -17,7 +17,7 @@ import { REFERENCE_MAX_AGE_MS, type ReferenceCache } from './reference-cache'
 import { isDataRoute, routeSpec, type DataRecord, type DataRoute } from './routes'
 
 /** data-service.md Limits: "default 50, maximum 50". */
-const DATA_PAGE_SIZE = 50
+export const DATA_PAGE_SIZE = 50
 /** `limit: 'all'` stops here: a runaway route must not page forever. */
 const MAX_ALL_RECORDS = 5000
 
