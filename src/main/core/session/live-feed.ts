@@ -90,14 +90,13 @@ export class LiveFeed {
   }
 
   /**
-   * The boards of every watched match: the engine's where it knows the match's prices (synced, or
-   * resyncing with the prices it had), otherwise the cached one (offline start, or a feed that has
-   * not answered yet), otherwise the engine's empty board. The same rule as forPage.
+   * The boards of every watched match: live where the engine has synced, otherwise the cached one
+   * (offline start, or a feed that has not answered yet), otherwise the engine's empty board.
    */
   boards(now = Date.now()): MatchBoard[] {
     return this.options.watched().flatMap((match) => {
       const live = this.engine?.state(match.matchId)
-      const board = live && !knowsNothing(live) ? live : (cachedBoard(this.options.archive, match, now) ?? live)
+      const board = live?.header.synced ? live : (cachedBoard(this.options.archive, match, now) ?? live)
       return board ? [board] : []
     })
   }
