@@ -65,6 +65,11 @@ async function wsServer(
   return { port: await listen(http), seen }
 }
 
+/** A server that sends each of `texts` to every client as it connects. */
+function wsServerSending(texts: readonly string[]) {
+  return wsServer((send) => texts.forEach(send))
+}
+
 function makeStream(
   port: number,
   ssePort: number,
@@ -98,16 +103,13 @@ function makeStream(
 
 describe('LiveStream', () => {
   it('counts and skips malformed and unknown-kind messages while good ones apply', async () => {
-    const { port } = await wsServer((send) => {
-      for (const t of [
-        '{"type":"price","n":1}',
-        'not json',
-        '{"type":"gossip"}',
-        '{"type":"price"}',
-        '{"type":"price","n":2}',
-      ])
-        send(t)
-    })
+    const { port } = await wsServerSending([
+      '{"type":"price","n":1}',
+      'not json',
+      '{"type":"gossip"}',
+      '{"type":"price"}',
+      '{"type":"price","n":2}',
+    ])
     const s = makeStream(port, port)
     s.stream.start()
     await waitUntil(() => s.messages.length === 2, 'two good messages')
@@ -117,10 +119,12 @@ describe('LiveStream', () => {
   })
 
   it('refuses hostile text: a __proto__ key, non-objects, and says why for the log', async () => {
-    const { port } = await wsServer((send) => {
-      for (const t of ['{"__proto__":{"polluted":true},"type":"price","n":1}', 'null', '[]', '{"type":"price","n":3}'])
-        send(t)
-    })
+    const { port } = await wsServerSending([
+      '{"__proto__":{"polluted":true},"type":"price","n":1}',
+      'null',
+      '[]',
+      '{"type":"price","n":3}',
+    ])
     const s = makeStream(port, port)
     s.stream.start()
     await waitUntil(() => s.messages.length === 1, 'the good message')
@@ -131,15 +135,12 @@ describe('LiveStream', () => {
   })
 
   it('skips the forbidden-key scan only for a frame its proof passes: hostile keys are still refused', async () => {
-    const { port } = await wsServer((send) => {
-      for (const t of [
-        '{"type":"price","n":1}',
-        '{"type":"price","n":2,"constructor":{"prototype":{"polluted":true}}}',
-        '{"__proto__":{"polluted":true},"type":"price","n":3}',
-        '{"type":"price","n":4}',
-      ])
-        send(t)
-    })
+    const { port } = await wsServerSending([
+      '{"type":"price","n":1}',
+      '{"type":"price","n":2,"constructor":{"prototype":{"polluted":true}}}',
+      '{"__proto__":{"polluted":true},"type":"price","n":3}',
+      '{"type":"price","n":4}',
+    ])
     // The proof a price stream gives: the message as `decode` takes it, with its keys and nothing else.
     const provenSafe = (json: unknown): json is Msg =>
       typeof json === 'object' &&
