@@ -7,8 +7,9 @@
  * the core (bridge calls, team images, the count of a refusal) waits for it.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { join } from 'node:path'
 import type { WebSocket } from 'ws'
 import { parseJsonSafely } from '../shared/safe-json'
@@ -19,7 +20,7 @@ import { PLACEHOLDER_PNG } from '../main/core/images/placeholder'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { markStartup } from '../shared/startup-marks'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
-import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
+import { clip, hasTokenInQuery, refusal, requestUrl, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
 import { loadStaticFiles } from './static-files'
 
@@ -94,12 +95,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     () => undefined,
   )
 
-  /** Lets the request in, or reports why not (counted as refused input; the words never hold the token). */
+  /** Counts a refusal as refused input; the words never hold the token (nor the raw target). */
+  const countRefusal = (what: string, reason: string) =>
+    report({ process: 'host', kind: 'refused:host-door', message: `${what} refused: ${reason}` })
+
+  /** Lets the request in, or counts why not. */
   const admits = (request: IncomingMessage, kind: 'http' | 'websocket'): boolean => {
     const reason = refusal(request, door, kind)
     if (reason === null) return true
-    const path = new URL(request.url ?? '/', origin).pathname
-    report({ process: 'host', kind: 'refused:host-door', message: `${kind} ${path} refused: ${reason}` })
+    countRefusal(`${kind} ${requestUrl(request)?.pathname ?? '(malformed target)'}`, reason)
     return false
   }
 
@@ -111,13 +115,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
     if (!admits(request, 'http')) return forbid(response)
-    const url = new URL(request.url ?? '/', origin)
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      countRefusal(`http ${clip(request.method ?? '')}`, 'not a method of this server')
+      response.writeHead(405, { Allow: 'GET, HEAD', Connection: 'close' }).end()
+      return
+    }
+    const url = requestUrl(request) ?? new URL('/', origin) // admitted: never null
     if (hasTokenInQuery(request, door)) {
       response.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`)
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405).end()
-      return
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       markStartup('host:page-served')
@@ -138,18 +143,29 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     send(response, 200, 'image/png', Buffer.from(image?.bytes ?? PLACEHOLDER_PNG), 'max-age=86400')
   }
 
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', origin)
-    if (url.pathname !== BRIDGE_SOCKET_PATH || !admits(request, 'websocket')) {
-      const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
-      socket.end(`HTTP/1.1 403 Forbidden\r\n${headers.join('')}Connection: close\r\n\r\n`)
-      return
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!admits(request, 'websocket')) return refuseSocket(socket, 403)
+    if (requestUrl(request)?.pathname !== BRIDGE_SOCKET_PATH) {
+      countRefusal(`websocket ${requestUrl(request)?.pathname}`, 'not the bridge socket')
+      return refuseSocket(socket, 403)
     }
     // The socket opens as soon as ws is loaded; its requests wait for the core (answer below).
     void sockets.then(
       (wss) => wss.handleUpgrade(request, socket, head, (ws) => serveBridge(ws, origin)),
       () => socket.destroy(),
     )
+  })
+  // A proxy's method: no listener would leave the socket unanswered.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    countRefusal('http CONNECT', 'not a method of this server')
+    refuseSocket(socket, 405)
+  })
+  // What Node's parser could not read (a malformed request line or header, headers too large):
+  // answered and closed like any refusal; a peer that went away is just let go.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    countRefusal('http (unreadable request)', clip(error.code ?? error.message))
+    refuseSocket(socket, CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400)
   })
 
   function serveBridge(ws: WebSocket, senderUrl: string): void {
@@ -204,7 +220,27 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 }
 
 function forbid(response: ServerResponse): void {
-  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('forbidden')
+  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('forbidden')
+}
+
+/** Statuses for what Node's parser refuses; anything else it cannot read is a 400. */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+}
+
+/**
+ * A refusal on a socket no HTTP response object owns (an upgrade, CONNECT, an unreadable request):
+ * the status line with the security headers, then the socket is closed, whether or not the peer
+ * closes its side (the server allows half-open sockets).
+ */
+function refuseSocket(socket: Duplex, status: number): void {
+  const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
+  socket.on('error', () => socket.destroy())
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.join('')}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    () => socket.destroy(),
+  )
 }
 
 /**
