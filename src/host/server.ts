@@ -23,6 +23,16 @@ import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHos
 import { clip, hasTokenInQuery, refusal, requestUrl, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
 import { loadStaticFiles } from './static-files'
+import { DEFAULT_OUTBOX_LIMITS, PageOutbox, type OutboxLimits } from './page-outbox'
+import type { EventChannel } from '../shared/bridge/channels'
+
+/**
+ * The largest message a page sends is a fault report (a 20,000-character stack, escaped); a
+ * megabyte cap let a hostile page make the host hold and parse a megabyte a message.
+ */
+const BRIDGE_MAX_MESSAGE_BYTES = 256 * 1024
+/** A page's requests worked on at once; its next messages wait in its socket meanwhile. */
+const MAX_REQUESTS_AT_ONCE = 8
 
 export interface HostOptions {
   port: number
@@ -32,6 +42,8 @@ export interface HostOptions {
   token?: string
   /** Shows a folder on this machine (the crash files); the system's file manager unless given. */
   folders?: FolderOpener
+  /** What may wait for a page that does not read (see page-outbox.ts); the defaults unless given. */
+  outboxLimits?: OutboxLimits
 }
 
 export interface RunningHost {
@@ -62,20 +74,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const bridgeScript = bundleBridgeScript()
   // Loaded here, not imported above: ws and the core are most of what the host loads before it can listen.
   const sockets = import('ws').then(
-    ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+    ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES }),
   )
-  let clients: ReadonlySet<WebSocket> = new Set()
-  sockets.then(
-    (wss) => (clients = wss.clients),
-    () => undefined,
-  )
-  const broadcast = (message: HostToPage) => {
+  const outboxes = new Map<WebSocket, PageOutbox>()
+  const broadcast = (channel: EventChannel | 'notify', message: HostToPage) => {
     const text = JSON.stringify(message)
-    for (const client of clients) if (client.readyState === client.OPEN) client.send(text)
+    for (const outbox of outboxes.values()) outbox.sendEvent(channel, text)
   }
   const coreUp = options.createCore(origin, {
     // The page shows it with the browser's Notification API (see browser/bridge.ts).
-    notifier: { notify: ({ title, body, matchId }) => broadcast({ notify: { title, body, matchId } }) },
+    notifier: { notify: ({ title, body, matchId }) => broadcast('notify', { notify: { title, body, matchId } }) },
     exporter: downloadExporter,
     windows: { openMatch: (matchId) => ({ url: `/#/match/${matchId}` }) },
     folders: options.folders ?? systemFolderOpener,
@@ -91,7 +99,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     )
   let removeSink = () => {}
   core.then(
-    (up) => (removeSink = up.router.addSink((channel, payload) => broadcast({ event: channel, payload }))),
+    (up) => (removeSink = up.router.addSink((channel, payload) => broadcast(channel, { event: channel, payload }))),
     () => undefined,
   )
 
@@ -169,12 +177,42 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   })
 
   function serveBridge(ws: WebSocket, senderUrl: string): void {
+    const outbox = new PageOutbox(ws, options.outboxLimits ?? DEFAULT_OUTBOX_LIMITS, (kind, message) =>
+      report({ process: 'host', kind, message }),
+    )
+    outboxes.set(ws, outbox)
+    ws.on('close', () => outboxes.delete(ws))
+    // At most a few requests are worked on at once: a page sending board:get in a loop would
+    // otherwise have thousands of whole boards built side by side (their awaits interleave). The
+    // rest wait as text, and the socket is not read meanwhile, so the page's own sends back up
+    // instead of the host's memory (what ws had already read is at most a socket read's worth).
+    const waiting: string[] = []
+    let working = 0
+    const work = () => {
+      while (working < MAX_REQUESTS_AT_ONCE && waiting.length > 0) {
+        working++
+        void answer(outbox, waiting.shift() ?? '', senderUrl)
+          .catch(() => undefined)
+          .finally(() => {
+            working--
+            work()
+          })
+      }
+      if (waiting.length === 0 && ws.isPaused) ws.resume()
+    }
     ws.on('message', (data) => {
-      void answer(ws, String(data), senderUrl).catch(() => undefined)
+      waiting.push(String(data))
+      if (working >= MAX_REQUESTS_AT_ONCE) ws.pause()
+      work()
     })
+    // A frame ws refuses (over the size cap, invalid UTF-8, a broken frame): it closes the socket
+    // itself; without a listener the error would be thrown out of the socket's read.
+    ws.on('error', (error) =>
+      report({ process: 'host', kind: 'refused:bridge', message: `bridge socket closed: ${error.message}` }),
+    )
   }
 
-  async function answer(ws: WebSocket, text: string, senderUrl: string): Promise<void> {
+  async function answer(outbox: PageOutbox, text: string, senderUrl: string): Promise<void> {
     const { faults, router, focusMatch } = await core
     const parsed = parseJsonSafely(text)
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
@@ -190,8 +228,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (typeof request?.id !== 'number' || typeof request.channel !== 'string') return
-    const result = await router.dispatch(request.channel, request.input, { url: senderUrl })
-    sendToPage(ws, { id: request.id, result })
+    await outbox.answer(request.id, () => router.dispatch(request.channel, request.input, { url: senderUrl }))
   }
 
   return {
@@ -202,17 +239,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     async close() {
       const up = await core.catch(() => null)
       removeSink()
-      for (const client of clients) client.terminate()
+      for (const client of outboxes.keys()) client.terminate()
       ;(await sockets.catch(() => null))?.close()
       await up?.stop()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
-}
-
-function sendToPage(ws: WebSocket, message: HostToPage): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer, cache = 'no-cache'): void {
