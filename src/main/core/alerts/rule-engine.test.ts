@@ -221,6 +221,52 @@ describe('RuleEngine: move rules', () => {
   })
 })
 
+describe('RuleEngine: no window spans a gap', () => {
+  /** Indexes of the ticks that fired one rule; a tick marked 'resync' is the first price after a gap. */
+  function firingsAcrossGap(condition: AlertCondition, ticks: Array<[number, number, 'resync'?]>): number[] {
+    const fired: AlertFiring[] = []
+    const engine = new RuleEngine({ watchlistsOf: () => [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, [
+      makeRule(condition),
+    ])
+    const feed = new TickFeed()
+    const hits: number[] = []
+    ticks.forEach(([s, price, gap], i) => {
+      const before = fired.length
+      engine.onPriceChange(gap ? feed.resync(HOME, s * 1000, price) : feed.change(HOME, s * 1000, price))
+      if (fired.length > before) hits.push(i)
+    })
+    return hits
+  }
+
+  it('a demo price then a real one after a feed switch is no "−83 %" move; later moves count from the real one', () => {
+    const hits = firingsAcrossGap({ kind: 'move', minPct: 3, windowSeconds: 30 }, [
+      [0, 7.0],
+      [1, 7.1],
+      [5, 1.2, 'resync'], // the feed switched: the real feed's first price
+      [6, 1.21], // +0.8 % from the real price: no move
+      [7, 1.26], // +5 % from it: a move
+    ])
+    expect(hits).toEqual([4])
+  })
+
+  it('the first price after a reconnect or a restart is neither a move nor a threshold crossing', () => {
+    expect(
+      firingsAcrossGap({ kind: 'move', minPct: 10, windowSeconds: 60 }, [
+        [0, 2.0],
+        [20, 2.34, 'resync'], // +17 % across the gap
+        [21, 2.35],
+      ]),
+    ).toEqual([])
+    expect(
+      firingsAcrossGap({ kind: 'threshold', price: 2.2, direction: 'either' }, [
+        [0, 2.0],
+        [20, 2.34, 'resync'],
+        [21, 2.1], // crossing down from the resynced price: a real crossing
+      ]),
+    ).toEqual([2])
+  })
+})
+
 describe('RuleEngine: threshold rules', () => {
   const at2 = (direction: 'up' | 'down' | 'either'): AlertCondition => ({ kind: 'threshold', price: 2.0, direction })
   it.each<[string, AlertCondition, Tick[], number[]]>([
