@@ -5,8 +5,8 @@ import type { AlertFiring, MatchStatusChange } from './ports'
 import { RuleEngine } from './rule-engine'
 import { HOME, makeRule, TickFeed } from './test-support'
 
-/** [seconds, price, suspended?] */
-type Tick = [number, number, boolean?]
+/** [seconds, price, suspended? or 'resync': the first price after a gap] */
+type Tick = [number, number, (boolean | 'resync')?]
 
 /** Runs the ticks through a fresh engine holding one rule; returns the indexes of ticks that fired. */
 function firingTicks(condition: AlertCondition, ticks: Tick[]): number[] {
@@ -16,9 +16,11 @@ function firingTicks(condition: AlertCondition, ticks: Tick[]): number[] {
   ])
   const feed = new TickFeed()
   const hits: number[] = []
-  ticks.forEach(([s, price, suspended], i) => {
+  ticks.forEach(([s, price, mark], i) => {
     const before = fired.length
-    engine.onPriceChange(feed.change(HOME, s * 1000, price, suspended ?? false))
+    engine.onPriceChange(
+      mark === 'resync' ? feed.resync(HOME, s * 1000, price) : feed.change(HOME, s * 1000, price, mark ?? false),
+    )
     if (fired.length > before) hits.push(i)
   })
   return hits
@@ -222,24 +224,8 @@ describe('RuleEngine: move rules', () => {
 })
 
 describe('RuleEngine: no window spans a gap', () => {
-  /** Indexes of the ticks that fired one rule; a tick marked 'resync' is the first price after a gap. */
-  function firingsAcrossGap(condition: AlertCondition, ticks: Array<[number, number, 'resync'?]>): number[] {
-    const fired: AlertFiring[] = []
-    const engine = new RuleEngine({ watchlistsOf: () => [], now: () => 0, sink: { accept: (f) => fired.push(f) } }, [
-      makeRule(condition),
-    ])
-    const feed = new TickFeed()
-    const hits: number[] = []
-    ticks.forEach(([s, price, gap], i) => {
-      const before = fired.length
-      engine.onPriceChange(gap ? feed.resync(HOME, s * 1000, price) : feed.change(HOME, s * 1000, price))
-      if (fired.length > before) hits.push(i)
-    })
-    return hits
-  }
-
   it('a demo price then a real one after a feed switch is no "−83 %" move; later moves count from the real one', () => {
-    const hits = firingsAcrossGap({ kind: 'move', minPct: 3, windowSeconds: 30 }, [
+    const hits = firingTicks({ kind: 'move', minPct: 3, windowSeconds: 30 }, [
       [0, 7.0],
       [1, 7.1],
       [5, 1.2, 'resync'], // the feed switched: the real feed's first price
@@ -251,14 +237,14 @@ describe('RuleEngine: no window spans a gap', () => {
 
   it('the first price after a reconnect or a restart is neither a move nor a threshold crossing', () => {
     expect(
-      firingsAcrossGap({ kind: 'move', minPct: 10, windowSeconds: 60 }, [
+      firingTicks({ kind: 'move', minPct: 10, windowSeconds: 60 }, [
         [0, 2.0],
         [20, 2.34, 'resync'], // +17 % across the gap
         [21, 2.35],
       ]),
     ).toEqual([])
     expect(
-      firingsAcrossGap({ kind: 'threshold', price: 2.2, direction: 'either' }, [
+      firingTicks({ kind: 'threshold', price: 2.2, direction: 'either' }, [
         [0, 2.0],
         [20, 2.34, 'resync'],
         [21, 2.1], // crossing down from the resynced price: a real crossing
