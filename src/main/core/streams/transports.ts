@@ -45,6 +45,8 @@ export interface TransportOptions {
   connectTimeoutMs: number
   /** How often an open WebSocket is pinged. */
   pingEveryMs: number
+  /** Sent with the upgrade / event-stream request (a marketplace key's headers, wire/keys.ts K4). */
+  headers?: Record<string, string>
 }
 
 /** Opens one connection; the stream owner picks WebSocket first, then the event stream. */
@@ -108,6 +110,7 @@ export function openWebSocket(
   let opened = false
   let status: number | null = null
   const ws = new WebSocket(url, {
+    headers: options.headers,
     handshakeTimeout: options.connectTimeoutMs,
     perMessageDeflate: false,
     maxPayload: MAX_FRAME_BYTES,
@@ -170,7 +173,7 @@ export function openEventStream(
   let opened = false
   void (async () => {
     try {
-      const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal })
+      const res = await fetch(url, { headers: { ...options.headers, accept: 'text/event-stream' }, signal: abort.signal })
       clearTimeout(headerTimer)
       if (isAuthStatus(res.status)) {
         await res.body?.cancel()
