@@ -60,7 +60,7 @@ describe('live streams', () => {
   it('a data stream opens on the marketplace headers alone, over WebSocket and event stream', async () => {
     const path = `/live/score`
     const headers = marketplace(dataMarketplaceHost('badminton'))
-    const ws = await WsCollector.open(sim.wsBaseUrl + path, headers)
+    const ws = await WsCollector.open(sim.wsBaseUrl + path, [], headers)
     const sse = await SseCollector.open(sim.dataBaseUrl + path, headers)
     try {
       expect(sse.status).toBe(200)
@@ -74,14 +74,14 @@ describe('live streams', () => {
 
   it('a data stream with a good token but another API’s marketplace host is refused', async () => {
     const url = `${sim.wsBaseUrl}/live/score?token=${sim.apiKey}`
-    await expect(WsCollector.open(url, marketplace(dataMarketplaceHost('cricket')))).rejects.toThrow(
+    await expect(WsCollector.open(url, [], marketplace(dataMarketplaceHost('cricket')))).rejects.toThrow(
       'upgrade refused with 403',
     )
   })
 
   it('an odds stream takes the token with the marketplace headers, and refuses another host', async () => {
     const id = sim.control.liveOddsMatchIds('hockey')[0] as number
-    const ws = await WsCollector.open(oddsStreamUrl(sim, 'hockey', id, 'updates'), marketplace(oddsHost()))
+    const ws = await WsCollector.open(oddsStreamUrl(sim, 'hockey', id, 'updates'), [], marketplace(oddsHost()))
     try {
       await ws.until((m) => m.length > 0, 15_000)
     } finally {

@@ -65,8 +65,8 @@ export class WsCollector extends MessageCollector {
     ws.on('close', (code) => (this.closeCode = code))
   }
 
-  static async open(url: string, headers?: Record<string, string>): Promise<WsCollector> {
-    const ws = new WebSocket(url, { headers })
+  static async open(url: string, protocols: string[] = [], headers?: Record<string, string>): Promise<WsCollector> {
+    const ws = new WebSocket(url, protocols, { headers })
     const collector = new WsCollector(ws)
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve())

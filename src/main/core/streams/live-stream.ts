@@ -29,6 +29,8 @@ export interface LiveStreamOptions<T> {
   token: string
   /** Sent with every connect besides the token (wire/keys.ts K4); they carry the key, so never shown. */
   headers?: Record<string, string>
+  /** The subprotocol the WebSocket offers (none by default); a server that agrees to none is accepted. */
+  wsSubprotocol?: string
   decode: (json: unknown) => Decoded<T>
   /**
    * A hand check of the commonest message: it passes only what `decode` accepts, exactly as
@@ -87,6 +89,7 @@ export type StreamSpec<T> = { marketplaceHost: string } & Pick<
   | 'matchId'
   | 'wsUrl'
   | 'sseUrl'
+  | 'wsSubprotocol'
   | 'decode'
   | 'provenSafe'
   | 'onMessage'
@@ -196,6 +199,7 @@ export class LiveStream<T> {
       connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000,
       pingEveryMs: Math.max(5, Math.floor(this.o.staleAfterMs / 3)),
       headers: this.o.headers,
+      ...(this.o.wsSubprotocol ? { subprotocol: this.o.wsSubprotocol } : {}),
     }
     const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]
     this.conn = open(withToken(transport === 'ws' ? this.o.wsUrl : this.o.sseUrl, this.o.token), handlers, options)

@@ -55,5 +55,9 @@ export function dataStreamAddress(
   const sse = dataBaseUrlForSport(e.dataBaseUrl, e.sport, sport)
   if (!ws.ok || !sse.ok) return null
   const path = matchId === null ? ['live', type] : ['live', type, matchId]
-  return { wsUrl: join(ws.value, ...path), sseUrl: join(sse.value, ...path), marketplaceHost: dataMarketplaceHost(sport) }
+  return {
+    wsUrl: join(ws.value, ...path),
+    sseUrl: join(sse.value, ...path),
+    marketplaceHost: dataMarketplaceHost(sport),
+  }
 }
