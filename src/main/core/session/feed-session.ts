@@ -71,7 +71,17 @@ export class FeedSession {
     const { sport, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId } = this.demo
     // The simulator takes its own key as a dashboard key: the key styles in Settings are the real services'.
     const styles = { dataKeyStyle: 'bearer', oddsKeyStyle: 'bearer' } as const
-    return { ...settings, sport, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId, ...styles }
+    return {
+      ...settings,
+      sport,
+      dataBaseUrl,
+      imageBaseUrl,
+      wsBaseUrl,
+      oddsBaseUrl,
+      oddsWsBaseUrl,
+      bookmakerId,
+      ...styles,
+    }
   }
 
   async getKey(account: KeyAccount): Promise<string | null> {
