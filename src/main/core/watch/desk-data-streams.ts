@@ -116,6 +116,7 @@ export class DeskDataStreams {
       service: 'data',
       kind: type,
       matchId,
+      sport,
       ...address,
       decode: (json) => {
         const decoded = decode(json)
