@@ -48,6 +48,12 @@ export interface FaultOptions {
    */
   refuseTypeStreams?: 403 | 404
   /**
+   * The data streams' WebSocket subprotocol `updates` (field-notes.md). By default the server agrees
+   * when a client offers it; `required` refuses (400) a data-stream upgrade that does not offer it,
+   * `never` agrees to none, as a server that ignores subprotocols would.
+   */
+  wsSubprotocol?: 'required' | 'never'
+  /**
    * The first `count` messages of every stream of this kind (`updates`, `overrides`, or a data live
    * type: `time`, `score`…) go out unreadable (torn in half), then they parse again: a feed whose
    * words the client does not read for a while.
