@@ -38,8 +38,19 @@ export const PriceChange = PriceTick.extend({
   delta: z.number(),
   /** delta / previousPrice × 100 (0 when there was no previous price). */
   deltaPct: z.number(),
+  /**
+   * The first price after a gap (a new book, a reconnect's or a resync's snapshot): what moved while
+   * nothing was seen is unknown, so it is no move: not on the tape, not an alert, no flash. Its tick
+   * is recorded all the same. Comparison fields read as for a first price (null, flat, 0).
+   */
+  resync: z.literal(true).optional(),
 })
 export type PriceChange = z.infer<typeof PriceChange>
+
+/** `tick` as the first price after a gap: a change that is no move (see `resync`). */
+export function resyncOf(tick: PriceTick): PriceChange {
+  return { ...priceChange(tick, tick.price, tick.suspended, tick.serverTs, tick.receivedTs, undefined), resync: true }
+}
 
 export function comparePrice(
   tick: PriceTick,

@@ -370,8 +370,8 @@ function createAlerts(
     },
   })
   reportUnreadableAlerts(base, alerts.restore(archive.recentAlerts(ALERT_LIST_CAP)))
-  alerts.onChange(({ added, read }) => {
-    archive.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
+  alerts.onChange(({ added, read, held }) => {
+    archive.recordAlerts([...added, ...read, ...held].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
   return alerts

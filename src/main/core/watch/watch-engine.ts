@@ -157,7 +157,7 @@ export class WatchEngine {
       tick: (t) => this.feed.tick(t),
       change: (c) => {
         this.feed.change(c)
-        this.board.change(c)
+        if (!c.resync) this.board.change(c)
       },
       cell: (matchId, outcome) => {
         const w = this.watched.get(matchId)
