@@ -1,4 +1,5 @@
 /** The simulator's public contract (re-exported by index.ts). */
+import type { KeyStyle } from '../shared/wire/keys'
 import type { MatchPricesWire } from '../shared/wire/odds'
 
 export interface SimulatorOptions {
@@ -16,6 +17,11 @@ export interface SimulatorOptions {
   startTime?: number
   /** Default 'demo-key'. */
   apiKey?: string
+  /**
+   * The key styles both services take (shared/wire/keys.ts; default both). Only `marketplace`: a
+   * marketplace gateway, where a Bearer header or a stream's token alone is refused (401).
+   */
+  keyStyles?: readonly KeyStyle[]
   /** All off by default. */
   faults?: FaultOptions
 }

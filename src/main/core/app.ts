@@ -244,6 +244,10 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
+      keyStyle: () => {
+        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+      },
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -418,7 +422,16 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
   base.settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
     const endpointsChanged = (
-      ['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const
+      [
+        'sport',
+        'bookmakerId',
+        'dataBaseUrl',
+        'wsBaseUrl',
+        'oddsBaseUrl',
+        'oddsWsBaseUrl',
+        'dataKeyStyle',
+        'oddsKeyStyle',
+      ] as const
     ).some((field) => next[field] !== previous[field])
     if (endpointsChanged && session.mode().mode === 'real') void live.restart()
   })

@@ -61,6 +61,7 @@ export class LiveFeed {
     this.engine = new WatchEngine({
       endpoints,
       keys: { odds: oddsKey ?? '', data: dataKey ?? '' },
+      keyStyles: { odds: endpoints.oddsKeyStyle, data: endpoints.dataKeyStyle },
       fetchSnapshot: async (sport, matchId, signal) => {
         const answer = await odds.matchPrices(sport, matchId, { signal })
         if (!answer.ok) throw new Error(answer.error.message)

@@ -31,6 +31,8 @@ export interface LiveStreamOptions<T> {
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
   sseUrl: string
   token: string
+  /** Sent with every connect besides the token (wire/keys.ts K4); they carry the key, so never shown. */
+  headers?: Record<string, string>
   /** The subprotocol the WebSocket offers (none by default); a server that agrees to none is accepted. */
   wsSubprotocol?: string
   decode: (json: unknown) => Decoded<T>
@@ -79,8 +81,11 @@ export interface LiveStreamOptions<T> {
   random?: () => number
 }
 
-/** What the owner of a stream chooses; the rest (token, slots, timing, sinks) its engine fills in. */
-export type StreamSpec<T> = Pick<
+/**
+ * What the owner of a stream chooses; the rest (token, key headers, slots, timing, sinks) its engine
+ * fills in. `marketplaceHost` is the host a marketplace key names for this stream (urls.ts).
+ */
+export type StreamSpec<T> = { marketplaceHost: string } & Pick<
   LiveStreamOptions<T>,
   | 'id'
   | 'service'
@@ -204,6 +209,7 @@ export class LiveStream<T> {
     const options = {
       connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000,
       pingEveryMs: Math.max(5, Math.floor(this.o.staleAfterMs / 3)),
+      headers: this.o.headers,
       ...(this.o.wsSubprotocol ? { subprotocol: this.o.wsSubprotocol } : {}),
     }
     const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]

@@ -18,6 +18,7 @@ import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
+import { streamKeyHeaders, type KeyStyle } from '../../../shared/wire/keys'
 import { MatchPricesWire, oddsSendTime, type OverrideMessage, type UpdatesMessage } from '../../../shared/wire/odds'
 import {
   summarizeService,
@@ -57,6 +58,8 @@ export interface WatchEngineOptions {
   endpoints: LiveEndpoints
   /** Stream tokens per service (query `token=`); never logged or put into health text. */
   keys: { odds: string; data: string }
+  /** How each service's key is sent (wire/keys.ts K4); default bearer (the token alone). */
+  keyStyles?: { odds: KeyStyle; data: KeyStyle }
   /** The REST snapshot (GET /bookmaker/{id}/{sport}/{matchId}); parsed here with MatchPricesWire. */
   fetchSnapshot: SnapshotFetcher
   /**
@@ -294,10 +297,12 @@ export class WatchEngine {
   /* ---------- streams ---------- */
 
   /** A stream with this engine's token, connection slots, timing and sinks (not started). */
-  private openStream<T>(spec: StreamSpec<T>): LiveStream<unknown> {
+  private openStream<T>({ marketplaceHost, ...spec }: StreamSpec<T>): LiveStream<unknown> {
+    const token = this.o.keys[spec.service]
     return new LiveStream<T>({
       ...spec,
-      token: spec.service === 'odds' ? this.o.keys.odds : this.o.keys.data,
+      token,
+      headers: streamKeyHeaders(this.o.keyStyles?.[spec.service] ?? 'bearer', token, marketplaceHost),
       ...(spec.service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
       onState: (h) => this.o.sinks.onStreamState?.(h),
       onRefused: (reason, detail) => {
