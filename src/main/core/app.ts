@@ -17,6 +17,7 @@ import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { tolerantWrites } from './cache/tolerant-writes'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
+import { OwnOverrides } from './watch/own-overrides'
 import { LiveFeed } from './session/live-feed'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
@@ -134,6 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     labels: watching.labeller,
     ports: options.ports,
     inspector: watching.inspector,
+    ownOverrides: watching.ownOverrides,
   })
 
   markStartup('core:services')
@@ -308,6 +310,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const { archive } = feeds
   const alerts = createAlerts(options, base, archive, () => labeller)
   const frames: FrameTapPoint = { tap: null }
+  const ownOverrides = new OwnOverrides()
   const inspector = new FrameInspector({
     point: frames,
     scrub: (text) => base.scrubber.scrub(text),
@@ -315,6 +318,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,
     data: feeds.dataClient,
@@ -352,7 +356,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     liveLayout: (matchId) => live.layout(matchId),
     cache: archive,
   })
-  return { alerts, live, labeller, inspector }
+  return { alerts, live, labeller, inspector, ownOverrides }
 }
 type Watching = ReturnType<typeof createWatching>
 
