@@ -28,16 +28,14 @@ test("Chromium's ResizeObserver loop notice is not a fault; a real throw after i
   await page.goto(host.url)
   await expect(page.getByTestId('host-info')).toContainText('browser')
   const before = await faultKinds(page)
-  const noticed = await page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        window.addEventListener('error', (event) => resolve(event.message), { once: true })
-        // A callback that resizes what it observes: the browser delivers the rest a frame later and says so.
-        const box = document.body.appendChild(document.createElement('div'))
-        let grow = 1
-        new ResizeObserver(() => (box.style.height = `${grow++}px`)).observe(box)
-      }),
-  )
+  // A callback that resizes what it observes: the browser delivers the rest a frame later and says so.
+  // (A string: the e2e project has no DOM types.)
+  const noticed = await page.evaluate<string>(`new Promise((resolve) => {
+    window.addEventListener('error', (event) => resolve(event.message), { once: true })
+    const box = document.body.appendChild(document.createElement('div'))
+    let grow = 1
+    new ResizeObserver(() => (box.style.height = grow++ + 'px')).observe(box)
+  })`)
   expect(noticed).toMatch(/^ResizeObserver loop/)
   await page.evaluate(() => {
     setTimeout(() => {
