@@ -65,8 +65,8 @@ export class WsCollector extends MessageCollector {
     ws.on('close', (code) => (this.closeCode = code))
   }
 
-  static async open(url: string): Promise<WsCollector> {
-    const ws = new WebSocket(url)
+  static async open(url: string, protocols: string[] = []): Promise<WsCollector> {
+    const ws = new WebSocket(url, protocols)
     const collector = new WsCollector(ws)
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve())

@@ -47,6 +47,12 @@ export interface FaultOptions {
    * this status, as a service that offers only per-event streams would; per-event streams still work.
    */
   refuseTypeStreams?: 403 | 404
+  /**
+   * The data streams' WebSocket subprotocol `updates` (field-notes.md). By default the server agrees
+   * when a client offers it; `required` refuses (400) a data-stream upgrade that does not offer it,
+   * `never` agrees to none, as a server that ignores subprotocols would.
+   */
+  wsSubprotocol?: 'required' | 'never'
   /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
   clockOffsetMs?: number
 }

@@ -37,7 +37,7 @@ import type { FrameTapPoint } from './streams/frame-tap'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { KeyAccount, SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
-import type { SetAsideSettings } from './settings-file'
+import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
 import {
@@ -68,8 +68,8 @@ export interface CoreOptions {
   startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
-  /** The host found the settings file unreadable and moved it here before opening its store. */
-  settingsSetAside?: SetAsideSettings | null
+  /** What the host's check of the settings file set aside or left out before opening its store. */
+  settingsFile?: SettingsFileCheck
   /** Check event payloads against the contract as they leave (default true; a shipped app passes false). */
   checkEvents?: boolean
   /** When the cache is first compacted after the start (default FIRST_COMPACTION_MS). */
@@ -196,7 +196,9 @@ function openFoundation(options: CoreOptions): Foundation {
       }),
     onRefused: refusals.bridge,
   })
-  if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
+  const settingsFile = options.settingsFile ?? { setAside: null, refused: null }
+  if (settingsFile.setAside) refusals.settingsFile(settingsFile.setAside)
+  for (const entry of settingsFile.refused?.entries ?? []) refusals.settingsEntry(entry)
   const settings = new SettingsService(options.store, refusals.settingsField)
   const watchlists = new WatchlistService(options.store)
   const problems = createProblems(router, options.info.platform)
@@ -214,7 +216,7 @@ function openFoundation(options: CoreOptions): Foundation {
     }),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
-  raiseSetAsideFiles(problems.board, { cache: cache.setAside, settings: options.settingsSetAside ?? null })
+  raiseSetAsideFiles(problems.board, { cache: cache.setAside, ...settingsFile })
   return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
 }
 

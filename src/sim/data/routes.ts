@@ -2,7 +2,7 @@
  * The data service (data-service.md) under `/data/{sport}`: 36 GET routes over the PostgREST
  * filter engine, key checks, and the live streams at `/data/{sport}/live/{type}[/{event_id}]`.
  */
-import { LIVE_DATA_TYPES } from '../../shared/wire/data-service'
+import { LIVE_DATA_SUBPROTOCOL, LIVE_DATA_TYPES } from '../../shared/wire/data-service'
 import { checkDataKey, requestKey } from '../http/auth'
 import type { Reply, RequestContext, SimHttpServer, StreamResolution } from '../http/server'
 import { jsonReply } from '../http/server'
@@ -21,6 +21,12 @@ const PAGE_LIMIT = 50
 /** PostgREST-style error body: what the real service's servers answer (field-notes.md). */
 export function postgrestError(status: number, code: string, message: string, hint: string | null = null): Reply {
   return jsonReply(status, { code, details: null, hint, message })
+}
+
+/** Whether a WebSocket upgrade offers the live data subprotocol (`Sec-WebSocket-Protocol: a, b`). */
+function offersSubprotocol(ctx: RequestContext): boolean {
+  const offered = ctx.headers['sec-websocket-protocol'] ?? ''
+  return offered.split(',').some((p) => p.trim() === LIVE_DATA_SUBPROTOCOL)
 }
 
 function accessReply(
@@ -79,6 +85,10 @@ export function registerDataRoutes(
       }
     }
     const eventId = ctx.params.eventId
+    if (deps.faults.current.wsSubprotocol === 'required' && ctx.headers.upgrade && !offersSubprotocol(ctx)) {
+      const message = `this stream needs the WebSocket subprotocol '${LIVE_DATA_SUBPROTOCOL}'`
+      return { ok: false, reply: postgrestError(400, 'PGRST400', message) }
+    }
     const refuse = deps.faults.current.refuseTypeStreams
     if (eventId === undefined && refuse !== undefined) {
       const message = `no stream of every event here (injected fault): use /live/${type}/{event_id}`

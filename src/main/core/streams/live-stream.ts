@@ -27,6 +27,8 @@ export interface LiveStreamOptions<T> {
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
   sseUrl: string
   token: string
+  /** The subprotocol the WebSocket offers (none by default); a server that agrees to none is accepted. */
+  wsSubprotocol?: string
   decode: (json: unknown) => Decoded<T>
   /**
    * A hand check of the commonest message: it passes only what `decode` accepts, exactly as
@@ -82,6 +84,7 @@ export type StreamSpec<T> = Pick<
   | 'matchId'
   | 'wsUrl'
   | 'sseUrl'
+  | 'wsSubprotocol'
   | 'decode'
   | 'provenSafe'
   | 'onMessage'
@@ -190,6 +193,7 @@ export class LiveStream<T> {
     const options = {
       connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000,
       pingEveryMs: Math.max(5, Math.floor(this.o.staleAfterMs / 3)),
+      ...(this.o.wsSubprotocol ? { subprotocol: this.o.wsSubprotocol } : {}),
     }
     const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]
     this.conn = open(withToken(transport === 'ws' ? this.o.wsUrl : this.o.sseUrl, this.o.token), handlers, options)

@@ -45,6 +45,8 @@ export interface TransportOptions {
   connectTimeoutMs: number
   /** How often an open WebSocket is pinged. */
   pingEveryMs: number
+  /** The WebSocket subprotocol to offer; a server that agrees to none is accepted too. */
+  subprotocol?: string
 }
 
 /** Opens one connection; the stream owner picks WebSocket first, then the event stream. */
@@ -107,10 +109,20 @@ export function openWebSocket(
   const h = once(handlers)
   let opened = false
   let status: number | null = null
+  const { subprotocol } = options
+  // Offered by header, not through ws's protocols argument: ws then fails a server that agrees to
+  // none ("Server sent no subprotocol"), and the provider's servers need not agree. The server's
+  // answer is checked here instead, on the upgrade, before ws's own check runs.
   const ws = new WebSocket(url, {
     handshakeTimeout: options.connectTimeoutMs,
     perMessageDeflate: false,
     maxPayload: MAX_FRAME_BYTES,
+    ...(subprotocol ? { headers: { 'sec-websocket-protocol': subprotocol } } : {}),
+  })
+  ws.on('upgrade', (res) => {
+    // Ours, agreed: ws, which offered nothing itself, would refuse it. Any other answer it refuses.
+    if (subprotocol && res.headers['sec-websocket-protocol'] === subprotocol)
+      delete res.headers['sec-websocket-protocol']
   })
   ws.on('unexpected-response', (_req, res) => {
     status = res.statusCode ?? null

@@ -248,6 +248,19 @@ describe('WatchEngine', () => {
     await waitUntil(() => converged(s, engine, matchId), 'state equal to the server over SSE')
   })
 
+  it.each(['required', 'never'] as const)(
+    'holds the data streams over WebSocket from the first connect where the server’s subprotocol rule is %s',
+    async (wsSubprotocol) => {
+      const s = await sim({ faults: { wsSubprotocol } })
+      const { engine } = rig(s)
+      engine.watch(SPORT, firstLive(s))
+      await waitUntil(() => dataStreams(engine).every((h) => h.state === 'live'), 'the data streams live')
+      expect(dataStreams(engine).map((h) => [h.kind, h.transport, h.reconnects, h.lastError])).toEqual(
+        LIVE_TYPES.map((kind) => [kind, 'ws', 0, null]),
+      )
+    },
+  )
+
   it('batches the board: far fewer patches than ticks, one cell per outcome per patch', async () => {
     const s = await sim({ rate: 2000 })
     const { engine, seen } = rig(s, { dataLiveTypes: [], conflationMs: 50 })
