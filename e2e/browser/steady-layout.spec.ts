@@ -16,10 +16,13 @@ test.afterAll(async () => {
 })
 
 async function box(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect()
-    return { x: r.x, y: r.y, width: r.width, height: r.height }
-  })
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return { x: r.x, y: r.y, width: r.width, height: r.height }
+    })
 }
 
 test("the nav's unread badge appears without moving the page", async ({ page }) => {

@@ -66,7 +66,12 @@ function LatencyFigure({
 }) {
   if (summary === null) {
     return (
-      <span className="num muted fig-latency" data-testid={testId} data-level="none" title={`${what}: nothing in the last minute`}>
+      <span
+        className="num muted fig-latency"
+        data-testid={testId}
+        data-level="none"
+        title={`${what}: nothing in the last minute`}
+      >
         {label} —
       </span>
     )
