@@ -6,7 +6,7 @@
 import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect, test, type Page } from '../fixtures'
-import { watchLiveMatches, type PageScope } from '../bridge'
+import { notifyOnMovesOf, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost } from '../host'
 
 test('a link without its token gets a page that says where the right link is', async ({ request }) => {
@@ -79,20 +79,7 @@ test('notifications are asked for from a click on "Enable notifications", never 
   try {
     await page.goto(host.url)
     const [matchId] = await watchLiveMatches(page, 1)
-    // A rule notifying at once on every move of that match.
-    await page.evaluate(async (matchId) => {
-      const api = (globalThis as unknown as PageScope).oddsMonitor
-      await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
-      const saved = await api.invoke('rules:save', {
-        name: 'Every move',
-        enabled: true,
-        scope: { type: 'match', matchId },
-        condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
-        cooldownSeconds: 0,
-        doNotRepeat: false,
-      })
-      if (!saved.ok) throw new Error(saved.error.message)
-    }, matchId ?? 0)
+    await notifyOnMovesOf(page, matchId ?? 0, 0)
     const alerts = () =>
       page.evaluate(async () => {
         const listed = await (globalThis as unknown as PageScope).oddsMonitor.invoke('alerts:list')
