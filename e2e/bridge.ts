@@ -147,8 +147,8 @@ export function clickNotification(page: Page, index: number): Promise<void> {
 }
 
 /**
- * A rule on one match that notifies at once (no coalescing) on every move of 0.1 % or more: its
- * first move becomes a notification within seconds.
+ * A rule on one match that notifies at once (no coalescing) on a move of 0.1 % or more, then holds
+ * back the match's moves for `cooldownSeconds`: its first move becomes a notification within seconds.
  */
 export function notifyOnMovesOf(page: Page, matchId: number, cooldownSeconds: number): Promise<void> {
   return page.evaluate(
@@ -162,6 +162,7 @@ export function notifyOnMovesOf(page: Page, matchId: number, cooldownSeconds: nu
         condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
         cooldownSeconds,
         doNotRepeat: false,
+        cooldownPer: 'match',
       })
       if (!saved.ok) throw new Error(saved.error.message)
     },
