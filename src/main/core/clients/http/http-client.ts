@@ -6,7 +6,7 @@
  */
 import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
 import { abortableSleep } from './abortable-sleep'
-import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText } from './capped-body'
+import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText, type BodyBudget } from './capped-body'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { MalformedRecords } from './parse-answer'
@@ -39,6 +39,8 @@ export interface HttpClientOptions {
   onRefused?: (report: MalformedRecords) => void
   /** Every answer's timing and clock headers, whatever its status (the clock-skew estimate reads them). */
   onAnswerClock?: (answer: AnswerClock) => void
+  /** What answers being read at once may hold together; the process's shared budget unless given. */
+  bodyBudget?: BodyBudget
   now?: () => number
   random?: () => number
 }
@@ -134,7 +136,7 @@ export class HttpClient {
       })
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
       try {
-        const text = await readCappedText(response, MAX_JSON_BODY_BYTES)
+        const text = await readCappedText(response, MAX_JSON_BODY_BYTES, this.options.bodyBudget)
         return { kind: 'response', status: response.status, headers: response.headers, text }
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error
