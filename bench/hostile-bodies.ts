@@ -19,8 +19,12 @@ export async function run(args: string[]): Promise<void> {
     for (let i = 0; i < runs; i++) {
       for (const mode of ['budget', 'unbounded']) {
         const reader = await spawnTsChild(here('./hostile-reader.ts'), [server.firstLine, mode, String(concurrency)])
-        const figures = await new Promise<string>((resolve) => reader.child.stdout!.once('data', (d) => resolve(String(d))))
-        console.log(JSON.stringify({ bench: 'hostile-bodies', concurrency, ...JSON.parse(figures), load: machineLoad() }))
+        const figures = await new Promise<string>((resolve) =>
+          reader.child.stdout!.once('data', (d) => resolve(String(d))),
+        )
+        console.log(
+          JSON.stringify({ bench: 'hostile-bodies', concurrency, ...JSON.parse(figures), load: machineLoad() }),
+        )
       }
     }
   } finally {

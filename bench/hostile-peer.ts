@@ -29,7 +29,11 @@ function stream(res: ServerResponse, limit = Infinity): void {
 }
 
 function bomb(res: ServerResponse, encoding: string, body: Buffer): void {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': body.length })
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-encoding': encoding,
+    'content-length': body.length,
+  })
   res.end(body)
 }
 

@@ -40,10 +40,13 @@ describe('readCappedBody', () => {
     const budget = new BodyBudget(10 * 1024)
     const first = streamedResponse(8, 1024)
     const second = streamedResponse(8, 1024)
-    const reads = [readCappedBody(first.response, 1024 * 1024, budget), readCappedBody(second.response, 1024 * 1024, budget)]
+    const reads = [
+      readCappedBody(first.response, 1024 * 1024, budget),
+      readCappedBody(second.response, 1024 * 1024, budget),
+    ]
     const [a, b] = await Promise.allSettled(reads)
     // The two answers alternate chunk by chunk: whichever reaches the budget first is refused.
-    const refused = [a, b].filter((r) => r.status === 'rejected')
+    const refused = [a, b].filter((r) => r?.status === 'rejected')
     expect(refused).toHaveLength(1)
     expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ shared: true, maxBytes: 10 * 1024 })
     expect([first.seen.cancelled, second.seen.cancelled].filter(Boolean)).toHaveLength(1)

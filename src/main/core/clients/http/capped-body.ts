@@ -31,7 +31,11 @@ export class BodyTooLarge extends Error {
     readonly maxBytes: number,
     readonly shared = false,
   ) {
-    super(shared ? `answer refused: over ${formatBytes(maxBytes)} being read at once` : `answer over ${formatBytes(maxBytes)}`)
+    super(
+      shared
+        ? `answer refused: over ${formatBytes(maxBytes)} being read at once`
+        : `answer over ${formatBytes(maxBytes)}`,
+    )
   }
 }
 

@@ -11,7 +11,7 @@ import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPoli
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { MalformedRecords } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
-import { ServiceGate, serviceWords, type ServiceName } from './service-gate'
+import { MAX_IMPOSED_WAIT_MS, ServiceGate, serviceWords, type ServiceName } from './service-gate'
 
 export type HttpMethod = 'GET' | 'PATCH' | 'DELETE'
 
@@ -95,7 +95,8 @@ export class HttpClient {
       if (outcome.done) return outcome.result
 
       if (outcome.rateLimited) {
-        const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const asked = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const delay = Math.min(asked, MAX_IMPOSED_WAIT_MS)
         const message = `rate limited by ${serviceWords(this.options.service)}; waiting ${Math.ceil(delay / 1000)} s`
         this.gate.recordBackoff(this.now() + delay, message)
         if (rateLimits >= this.policy.maxRateLimitRetries || delay > this.policy.maxRetryAfterMs) {
@@ -215,7 +216,9 @@ export class HttpClient {
   }
 
   private rateLimited(): FeedResult<never> {
-    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}`, 429)
+    const waitS = Math.ceil(this.gate.waitMs() / 1000)
+    const wait = waitS > 0 ? `; retrying in ${waitS} s` : ''
+    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}${wait}`, 429)
   }
 
   private log(key: string | null, line: string): void {
