@@ -9,7 +9,7 @@ import { createCore, type Core, type CoreLog } from '../main/core/app'
 import { isAppUrl } from '../main/core/bridge/trust'
 import type { HostPorts } from '../main/core/host-ports'
 import type { SecretStore } from '../main/core/secrets/secret-store'
-import { setAsideUnreadableSettings } from '../main/core/settings-file'
+import { checkSettingsFile } from '../main/core/settings-file'
 import { startSimulator, type SimulatorOptions } from '../sim'
 
 export interface BrowserHostCoreOptions {
@@ -33,8 +33,9 @@ export function createBrowserHostCore({
   secrets,
   demoFeed,
 }: BrowserHostCoreOptions): Promise<Core> {
-  // conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on defaults.
-  const settingsSetAside = setAsideUnreadableSettings(dataDir)
+  // conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on
+  // defaults; an unreadable watchlist, match or rule is left out alone.
+  const settingsFile = checkSettingsFile(dataDir)
   const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
   return createCore({
     info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
@@ -46,6 +47,6 @@ export function createBrowserHostCore({
     checkEvents: process.env.NODE_ENV !== 'production',
     log,
     startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
-    settingsSetAside,
+    settingsFile,
   })
 }

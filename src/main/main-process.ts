@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import type { SimulatorHandle } from '../sim/types'
 import { createCore, type Core, type CoreLog } from './core/app'
-import { setAsideUnreadableSettings } from './core/settings-file'
+import { checkSettingsFile } from './core/settings-file'
 import { isAppUrl } from './core/bridge/trust'
 import type { FaultReporter } from './core/faults/fault-reporter'
 import type { SecretStore } from './core/secrets/secret-store'
@@ -132,12 +132,13 @@ async function startShell(
   faults: ReturnType<typeof faultDoor>,
 ): Promise<RunningShell> {
   const { electron, log, renderer, platform } = options
-  // electron-store throws on a file that is not JSON: an unreadable one is kept aside, defaults used.
-  const settingsSetAside = setAsideUnreadableSettings(electron.app.getPath('userData'))
+  // electron-store throws on a file that is not JSON: an unreadable one is kept aside, defaults used;
+  // an unreadable watchlist, match or rule is left out alone.
+  const settingsFile = checkSettingsFile(electron.app.getPath('userData'))
   const store = options.openStore()
   const icon = join(options.resourcesDir, 'icon.png')
   const windowOptions = { preloadDir: options.preloadDir, app: renderer.app, icon, faults }
-  const starting = startCore(options, { main, windowOptions, store, settingsSetAside })
+  const starting = startCore(options, { main, windowOptions, store, settingsFile })
   const disconnectIpc = connectIpc(
     electron,
     starting.then((up) => up.router),
@@ -180,11 +181,11 @@ function startCore(
     main: ReturnType<typeof mainWindowSlot>
     windowOptions: Omit<Parameters<typeof createMatchWindow>[1], 'load'>
     store: KeyValueStore
-    settingsSetAside: ReturnType<typeof setAsideUnreadableSettings>
+    settingsFile: ReturnType<typeof checkSettingsFile>
   },
 ): Promise<Core> {
   const { electron, log, renderer, platform } = options
-  const { main, windowOptions, store, settingsSetAside } = shell
+  const { main, windowOptions, store, settingsFile } = shell
   let up: Core | null = null
   const core = createCore({
     info: {
@@ -209,7 +210,7 @@ function startCore(
     checkEvents: !electron.app.isPackaged,
     log,
     startDemoFeed: options.startDemoFeed,
-    settingsSetAside,
+    settingsFile,
   })
   return core.then((started) => (up = started))
 }

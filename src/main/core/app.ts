@@ -17,6 +17,7 @@ import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { tolerantWrites } from './cache/tolerant-writes'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
+import { OwnOverrides } from './watch/own-overrides'
 import { LiveFeed } from './session/live-feed'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
@@ -37,7 +38,7 @@ import type { FrameTapPoint } from './streams/frame-tap'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { KeyAccount, SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
-import type { SetAsideSettings } from './settings-file'
+import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
 import {
@@ -68,8 +69,8 @@ export interface CoreOptions {
   startDemoFeed: () => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
-  /** The host found the settings file unreadable and moved it here before opening its store. */
-  settingsSetAside?: SetAsideSettings | null
+  /** What the host's check of the settings file set aside or left out before opening its store. */
+  settingsFile?: SettingsFileCheck
   /** Check event payloads against the contract as they leave (default true; a shipped app passes false). */
   checkEvents?: boolean
   /** When the cache is first compacted after the start (default FIRST_COMPACTION_MS). */
@@ -131,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     labels: watching.labeller,
     ports: options.ports,
     inspector: watching.inspector,
+    ownOverrides: watching.ownOverrides,
   })
 
   markStartup('core:services')
@@ -200,7 +202,9 @@ function openFoundation(options: CoreOptions): Foundation {
       }),
     onRefused: refusals.bridge,
   })
-  if (options.settingsSetAside) refusals.settingsFile(options.settingsSetAside)
+  const settingsFile = options.settingsFile ?? { setAside: null, refused: null }
+  if (settingsFile.setAside) refusals.settingsFile(settingsFile.setAside)
+  for (const entry of settingsFile.refused?.entries ?? []) refusals.settingsEntry(entry)
   const settings = new SettingsService(options.store, refusals.settingsField)
   const watchlists = new WatchlistService(options.store)
   const problems = createProblems(router, options.info.platform)
@@ -218,7 +222,7 @@ function openFoundation(options: CoreOptions): Foundation {
     }),
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
-  raiseSetAsideFiles(problems.board, { cache: cache.setAside, settings: options.settingsSetAside ?? null })
+  raiseSetAsideFiles(problems.board, { cache: cache.setAside, ...settingsFile })
   return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
 }
 
@@ -239,6 +243,10 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
+      keyStyle: () => {
+        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+      },
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -299,6 +307,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const { archive } = feeds
   const alerts = createAlerts(options, base, archive, () => labeller)
   const frames: FrameTapPoint = { tap: null }
+  const ownOverrides = new OwnOverrides()
   const inspector = new FrameInspector({
     point: frames,
     scrub: (text) => base.scrubber.scrub(text),
@@ -306,6 +315,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,
     data: feeds.dataClient,
@@ -343,7 +353,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     liveLayout: (matchId) => live.layout(matchId),
     cache: archive,
   })
-  return { alerts, live, labeller, inspector }
+  return { alerts, live, labeller, inspector, ownOverrides }
 }
 type Watching = ReturnType<typeof createWatching>
 
@@ -365,8 +375,8 @@ function createAlerts(
     },
   })
   reportUnreadableAlerts(base, alerts.restore(archive.recentAlerts(ALERT_LIST_CAP)))
-  alerts.onChange(({ added, read }) => {
-    archive.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
+  alerts.onChange(({ added, read, held }) => {
+    archive.recordAlerts([...added, ...read, ...held].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
   return alerts
@@ -416,7 +426,16 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
   base.settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
     const endpointsChanged = (
-      ['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const
+      [
+        'sport',
+        'bookmakerId',
+        'dataBaseUrl',
+        'wsBaseUrl',
+        'oddsBaseUrl',
+        'oddsWsBaseUrl',
+        'dataKeyStyle',
+        'oddsKeyStyle',
+      ] as const
     ).some((field) => next[field] !== previous[field])
     if (!endpointsChanged) return
     reopenGates(feeds, 'settings changed')

@@ -9,7 +9,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Problem } from '../../shared/problems'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
+import type { WatchlistState } from '../../shared/watchlists'
 import type { Core } from './app'
 import { faultCount, invoke, startTestCore, TEST_APP } from './test-support'
 
@@ -57,6 +59,103 @@ describe('the settings file', () => {
       'retentionDays',
       'language',
     ])
+  })
+})
+
+describe('the watchlists and alert rules in the settings file', () => {
+  const match = (matchId: number, home = 'Home') => ({
+    matchId,
+    sport: 'badminton',
+    leagueId: 1,
+    leagueName: 'League',
+    tournamentName: null,
+    home: { id: 1, name: home, hashImage: null },
+    away: { id: 2, name: 'Away', hashImage: null },
+    startTime: 0,
+    statusType: 'live',
+    statusReason: null,
+    homeScore: 0,
+    awayScore: 0,
+    feed: 'demo',
+  })
+  const list = (id: string, name: string, matches: unknown[]) => ({ id, name, matches })
+  const listsOf = async (core: Core) =>
+    (await invoke<WatchlistState>(core, 'watchlists:get')).lists.map((l) => [l.name, l.matches.map((m) => m.matchId)])
+  const keptAside = (dataDir: string) => {
+    const kept = readdirSync(dataDir).filter((f) => f.startsWith('config.json.refused-'))
+    expect(kept).toHaveLength(1)
+    return JSON.parse(readFileSync(join(dataDir, kept[0] as string), 'utf8')) as {
+      entries: Array<{ where: string; problem: string; value: unknown }>
+    }
+  }
+
+  it('leave out a watched match with a bad field alone, keeping it aside, and every other list and match', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    const bad = { ...match(3), homeScore: 'two' }
+    const stored = {
+      watchlists: {
+        lists: [list('a', 'Evening', [match(1), bad, match(2)]), list('b', 'Weekend', [match(4)])],
+        activeId: 'b',
+      },
+    }
+    writeFileSync(join(dataDir, 'config.json'), JSON.stringify(stored))
+    const { core, logs } = await startIn(dataDir)
+    expect(await listsOf(core)).toEqual([
+      ['Evening', [1, 2]],
+      ['Weekend', [4]],
+    ])
+    expect((await invoke<WatchlistState>(core, 'watchlists:get')).activeId).toBe('b')
+    expect(keptAside(dataDir).entries).toEqual([
+      { where: 'watchlists.lists[0].matches[1]', problem: expect.stringContaining('homeScore'), value: bad },
+    ])
+    expect(faultLines(logs, 'settings-entry')).toHaveLength(1)
+    const [problem] = await invoke<Problem[]>(core, 'problems:get')
+    expect(problem?.id).toBe('settings-entries-refused')
+    expect(problem?.happened).toContain('watchlists.lists[0].matches[1]')
+    // What the next start reads is the rest, not an empty "My matches".
+    await core.stop()
+    running.splice(running.indexOf(core), 1)
+    expect(await listsOf((await startIn(dataDir)).core)).toEqual([
+      ['Evening', [1, 2]],
+      ['Weekend', [4]],
+    ])
+  })
+
+  it('leave out a list whose name is one character too long, keeping it aside with its matches', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    const tooLong = list('b', 'x'.repeat(61), [match(4), match(5)])
+    const stored = { watchlists: { lists: [list('a', 'Evening', [match(1)]), tooLong], activeId: 'b' } }
+    writeFileSync(join(dataDir, 'config.json'), JSON.stringify(stored))
+    const { core } = await startIn(dataDir)
+    expect(await listsOf(core)).toEqual([['Evening', [1]]])
+    expect((await invoke<WatchlistState>(core, 'watchlists:get')).activeId).toBe('a')
+    expect(keptAside(dataDir).entries).toEqual([
+      { where: 'watchlists.lists[1]', problem: expect.stringContaining('name'), value: tooLong },
+    ])
+  })
+
+  it('leave out a bad alert rule alone and keep it aside', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    const badRule = { id: 'r1', name: 'broken', kind: 'no-such-kind' }
+    writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ alertRules: [badRule], settings: { theme: 'light' } }))
+    const { core } = await startIn(dataDir)
+    expect(await invoke(core, 'rules:list')).toEqual([])
+    expect((await invoke<{ theme: string }>(core, 'settings:get')).theme).toBe('light')
+    expect(keptAside(dataDir).entries.map((e) => [e.where, e.value])).toEqual([['alertRules[0]', badRule]])
+  })
+
+  it('are read through a UTF-8 byte order mark', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    const stored = {
+      settings: { theme: 'light' },
+      watchlists: { lists: [list('a', 'Evening', [match(1)])], activeId: 'a' },
+    }
+    writeFileSync(join(dataDir, 'config.json'), `\uFEFF${JSON.stringify(stored)}`)
+    const { core } = await startIn(dataDir)
+    expect(await listsOf(core)).toEqual([['Evening', [1]]])
+    expect((await invoke<{ theme: string }>(core, 'settings:get')).theme).toBe('light')
+    expect(readdirSync(dataDir).filter((f) => f.startsWith('config.json.'))).toEqual([])
+    expect(await invoke(core, 'problems:get')).toEqual([])
   })
 })
 

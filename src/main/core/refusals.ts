@@ -8,6 +8,7 @@ import type { CacheFileError } from './cache'
 import type { MalformedRecords } from './clients/http/parse-answer'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
 import type { SetAsideSettings } from './settings-file'
+import type { RefusedEntry } from './stored-entries'
 import { RefusalLog } from './streams/refusal-log'
 
 export function refusalReporters(faults: FaultReporter, process: FaultProcess, logError: (line: string) => void) {
@@ -17,6 +18,8 @@ export function refusalReporters(faults: FaultReporter, process: FaultProcess, l
     bridge: (channel: string, message: string) => refused('bridge', `bridge request refused: ${message}`, { channel }),
     settingsFile: ({ movedTo, problem }: SetAsideSettings) =>
       refused('settings-file', `settings file unreadable (${problem}); kept as ${movedTo}, starting on defaults`),
+    settingsEntry: ({ where, problem }: RefusedEntry) =>
+      refused('settings-entry', `stored entry ${where} left out (${problem}); the rest was read`),
     settingsField: (field: string, problem: string) =>
       refused('settings', `stored setting ${field} refused (${problem}); its default is used`),
     cacheFile: (error: CacheFileError) => refused('cache-file', `cache file set aside: ${error.message}`),

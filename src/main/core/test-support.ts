@@ -12,7 +12,7 @@ import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../
 import { KeytarSecretStore } from '../adapters/keytar-secrets'
 import { createCore, type Core } from './app'
 import { downloadExporter } from './host-ports'
-import { setAsideUnreadableSettings } from './settings-file'
+import { checkSettingsFile } from './settings-file'
 import { waitUntil } from '../../test-support/wait'
 
 export const TEST_APP = { url: 'http://127.0.0.1:1/' }
@@ -31,7 +31,7 @@ export async function startTestCore(
   dataDir: string,
   options: TestCoreOptions = {},
 ): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[]; openedFolders: string[] }> {
-  const settingsSetAside = setAsideUnreadableSettings(dataDir)
+  const settingsFile = checkSettingsFile(dataDir)
   const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
   const demoFeeds: SimulatorHandle[] = []
   const logs = options.logs ?? []
@@ -63,7 +63,7 @@ export async function startTestCore(
       demoFeeds.push(sim)
       return sim
     },
-    settingsSetAside,
+    settingsFile,
     firstCompactionMs: options.firstCompactionMs,
   })
   return { core, demoFeeds, logs, openedFolders }

@@ -17,7 +17,7 @@ import { AlertDelivery, type AlertsChange } from './alert-delivery'
 import type { Notifier } from './ports'
 import { RuleEngine, type AlertNames } from './rule-engine'
 
-const RULES_KEY = 'alertRules'
+export const ALERT_RULES_KEY = 'alertRules'
 const DELIVERY_KEY = 'alertDelivery'
 
 export interface AlertsServiceOptions {
@@ -35,7 +35,7 @@ export class AlertsService {
 
   constructor(private readonly options: AlertsServiceOptions) {
     const now = options.now ?? Date.now
-    this.rules = readList(options.store.get(RULES_KEY))
+    this.rules = readList(options.store.get(ALERT_RULES_KEY))
     const delivery = AlertDeliverySettings.safeParse(options.store.get(DELIVERY_KEY))
     this.delivery = new AlertDelivery({
       notifier: options.notifier,
@@ -122,7 +122,7 @@ export class AlertsService {
 
   private commitRules(): void {
     this.engine.setRules(this.rules)
-    this.options.store.set(RULES_KEY, this.rules)
+    this.options.store.set(ALERT_RULES_KEY, this.rules)
   }
 }
 

@@ -9,7 +9,7 @@ import type { BridgeRouter } from '../bridge/router'
 import type { CacheFileError } from '../cache/errors'
 import type { CacheWriteState } from '../cache/write-pacer'
 import type { KeyService } from '../secrets/key-service'
-import type { SetAsideSettings } from '../settings-file'
+import type { SettingsFileCheck } from '../settings-file'
 import { ClockSkewWatch } from './clock-skew'
 import { ProblemBoard } from './problem-board'
 import {
@@ -18,6 +18,7 @@ import {
   clockSkewProblem,
   keychainProblem,
   PROBLEM_IDS,
+  settingsEntriesRefusedProblem,
   settingsSetAsideProblem,
 } from './problem-texts'
 
@@ -31,9 +32,8 @@ export interface Problems {
 /** How soon a clock set right (or wrong) between REST answers shows. */
 const CLOCK_RECHECK_MS = 5000
 
-export interface StartupFiles {
+export interface StartupFiles extends SettingsFileCheck {
   cache: CacheFileError | null
-  settings: SetAsideSettings | null
 }
 
 export function createProblems(router: BridgeRouter, platform: string): Problems {
@@ -53,10 +53,11 @@ export function createProblems(router: BridgeRouter, platform: string): Problems
   return { board, clockSkew, stop: () => clearInterval(recheck) }
 }
 
-/** A file the start could not use and set aside: one dismissible banner each. */
+/** A file (or entries of one) the start could not use and set aside: one dismissible banner each. */
 export function raiseSetAsideFiles(board: ProblemBoard, setAside: StartupFiles): void {
   if (setAside.cache) board.raise(cacheSetAsideProblem(setAside.cache))
-  if (setAside.settings) board.raise(settingsSetAsideProblem(setAside.settings))
+  if (setAside.setAside) board.raise(settingsSetAsideProblem(setAside.setAside))
+  if (setAside.refused) board.raise(settingsEntriesRefusedProblem(setAside.refused))
 }
 
 /** The keychain problem stands while the key service's calls fail, and goes with the first that works. */

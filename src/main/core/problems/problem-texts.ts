@@ -6,12 +6,13 @@
 import type { CacheFileError } from '../cache/errors'
 import type { CacheWriteState } from '../cache/write-pacer'
 import type { ServiceName } from '../clients/http/service-gate'
-import type { SetAsideSettings } from '../settings-file'
+import type { RefusedSettings, SetAsideSettings } from '../settings-file'
 import type { RaisedProblem } from './problem-board'
 
 export const PROBLEM_IDS = {
   cacheSetAside: 'cache-set-aside',
   settingsSetAside: 'settings-set-aside',
+  settingsEntriesRefused: 'settings-entries-refused',
   keychain: 'keychain-unreachable',
   clockSkew: 'clock-skew',
   cacheWrites: 'cache-writes-failing',
@@ -55,6 +56,20 @@ export function settingsSetAsideProblem(setAside: SetAsideSettings): RaisedProbl
     title: 'Settings file set aside',
     happened: `The settings file could not be read (${setAside.problem}) and was set aside as ${setAside.movedTo} at ${when.format(setAside.at)}; settings, watchlists and alert rules started afresh.`,
     toDo: 'Set them again in Settings and Discover, or copy what you need from that file (it is text).',
+  }
+}
+
+export function settingsEntriesRefusedProblem(refused: RefusedSettings): RaisedProblem {
+  const [first, ...rest] = refused.entries
+  const which = `${first?.where} (${first?.problem})${rest.length > 0 ? ` and ${rest.length} more` : ''}`
+  const leftOut = rest.length === 0 ? 'One saved entry was' : `${refused.entries.length} saved entries were`
+  return {
+    id: PROBLEM_IDS.settingsEntriesRefused,
+    severity: 'warning',
+    dismissible: true,
+    title: 'Some saved entries left out',
+    happened: `${leftOut} left out of the settings file as unreadable: ${which}. Every other watchlist, match and alert rule was read as saved; what was left out is kept in ${refused.keptIn}.`,
+    toDo: 'Add those matches again from Discover, or copy what you need from that file (it is text).',
   }
 }
 

@@ -27,6 +27,10 @@ export interface LiveStreamOptions<T> {
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
   sseUrl: string
   token: string
+  /** Sent with every connect besides the token (wire/keys.ts K4); they carry the key, so never shown. */
+  headers?: Record<string, string>
+  /** The subprotocol the WebSocket offers (none by default); a server that agrees to none is accepted. */
+  wsSubprotocol?: string
   decode: (json: unknown) => Decoded<T>
   /**
    * A hand check of the commonest message: it passes only what `decode` accepts, exactly as
@@ -73,8 +77,11 @@ export interface LiveStreamOptions<T> {
   random?: () => number
 }
 
-/** What the owner of a stream chooses; the rest (token, slots, timing, sinks) its engine fills in. */
-export type StreamSpec<T> = Pick<
+/**
+ * What the owner of a stream chooses; the rest (token, key headers, slots, timing, sinks) its engine
+ * fills in. `marketplaceHost` is the host a marketplace key names for this stream (urls.ts).
+ */
+export type StreamSpec<T> = { marketplaceHost: string } & Pick<
   LiveStreamOptions<T>,
   | 'id'
   | 'service'
@@ -82,6 +89,7 @@ export type StreamSpec<T> = Pick<
   | 'matchId'
   | 'wsUrl'
   | 'sseUrl'
+  | 'wsSubprotocol'
   | 'decode'
   | 'provenSafe'
   | 'onMessage'
@@ -190,6 +198,8 @@ export class LiveStream<T> {
     const options = {
       connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000,
       pingEveryMs: Math.max(5, Math.floor(this.o.staleAfterMs / 3)),
+      headers: this.o.headers,
+      ...(this.o.wsSubprotocol ? { subprotocol: this.o.wsSubprotocol } : {}),
     }
     const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]
     this.conn = open(withToken(transport === 'ws' ? this.o.wsUrl : this.o.sseUrl, this.o.token), handlers, options)

@@ -17,8 +17,7 @@ import {
   type Watchlist,
 } from '../../../shared/watchlists'
 import type { KeyValueStore } from '../settings'
-
-const STORE_KEY = 'watchlists'
+import { WATCHLISTS_KEY } from './stored-watchlists'
 
 function initialState(): WatchlistState {
   const first = { id: randomUUID(), name: 'My matches', matches: [] }
@@ -33,7 +32,7 @@ export class WatchlistService {
   private feed: FeedName = 'demo'
 
   constructor(private readonly store: KeyValueStore) {
-    const stored = WatchlistState.safeParse(store.get(STORE_KEY))
+    const stored = WatchlistState.safeParse(store.get(WATCHLISTS_KEY))
     this.state = stored.success ? stored.data : initialState()
   }
 
@@ -69,7 +68,7 @@ export class WatchlistService {
 
   apply(command: WatchlistCommand): WatchlistState {
     this.state = nextState(this.state, command, this.feed)
-    this.store.set(STORE_KEY, this.state)
+    this.store.set(WATCHLISTS_KEY, this.state)
     return this.emit()
   }
 

@@ -1,0 +1,37 @@
+/**
+ * The watchlists as the settings file holds them, read list by list and match by match: a list
+ * whose own fields no longer parse (a name one character too long) or a watched match with a bad
+ * field is refused alone, and every other list and match is kept. Before this, one bad entry
+ * failed the whole state and the trader started on an empty "My matches", which the next save
+ * wrote over the file.
+ */
+import { z } from 'zod'
+import { WatchedMatch, Watchlist, WatchlistState } from '../../../shared/watchlists'
+import { keepParsing, problemOf, type RefusedEntry } from '../stored-entries'
+
+export const WATCHLISTS_KEY = 'watchlists'
+
+/** A list's own fields, its matches read one by one below. */
+const StoredList = Watchlist.extend({ matches: z.array(z.unknown()) })
+const StoredState = z.object({ lists: z.array(z.unknown()), activeId: z.unknown() })
+
+/**
+ * What of `stored` can be kept, as a valid state (undefined when nothing was stored), and what was
+ * refused. A state that is not even a list of lists is refused whole.
+ */
+export function salvageWatchlists(stored: unknown): { state: WatchlistState | undefined; refused: RefusedEntry[] } {
+  if (stored === undefined) return { state: undefined, refused: [] }
+  const refused: RefusedEntry[] = []
+  const shape = StoredState.safeParse(stored)
+  if (!shape.success) {
+    refused.push({ where: WATCHLISTS_KEY, problem: problemOf(shape.error), value: stored })
+    return { state: undefined, refused }
+  }
+  const lists = keepParsing(shape.data.lists, StoredList, `${WATCHLISTS_KEY}.lists`, refused, (list, where) => ({
+    ...list,
+    matches: keepParsing(list.matches, WatchedMatch, `${where}.matches`, refused),
+  }))
+  const { activeId } = shape.data
+  const active = lists.find((l) => l.id === activeId)?.id ?? lists[0]?.id ?? null
+  return { state: WatchlistState.parse({ lists, activeId: active }), refused }
+}
