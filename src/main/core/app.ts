@@ -45,6 +45,7 @@ import {
   createProblems,
   raiseSetAsideFiles,
   watchCacheWrites,
+  watchFeedUnderstanding,
   watchKeychain,
   type Problems,
 } from './problems/problem-sources'
@@ -111,7 +112,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
-  const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
+  const understanding = watchFeedUnderstanding(base.problems.board, (text) => base.scrubber.scrub(text))
+  // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
+  const health = (): AppHealth => {
+    const feed = watching.live.health()
+    understanding(feed.streams)
+    return { ...feed, faults: faults.snapshot() }
+  }
   registerHandlers(router, {
     info: options.info,
     faults,
