@@ -11,7 +11,7 @@ import { afterEach, expect, it } from 'vitest'
 import { startSimulator, type SimulatorHandle } from '../../sim'
 import type { BridgeResult } from '../../shared/bridge/result'
 import type { Core } from './app'
-import { invoke, startTestCore, TEST_APP } from './test-support'
+import { invoke, pointAt, startTestCore, TEST_APP } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -25,15 +25,7 @@ async function realCore(): Promise<{ core: Core; real: SimulatorHandle }> {
   running.push(real)
   const { core } = await startTestCore(mkdtempSync(join(tmpdir(), 'odds-gates-')))
   running.push({ close: () => core.stop() })
-  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = real
-  await invoke(core, 'settings:update', {
-    bookmakerId,
-    dataBaseUrl,
-    imageBaseUrl,
-    wsBaseUrl,
-    oddsBaseUrl,
-    oddsWsBaseUrl,
-  })
+  await pointAt(core, real)
   await invoke(core, 'keys:set', { account: 'data-service', key: real.apiKey })
   await invoke(core, 'keys:set', { account: 'odds-feed', key: real.apiKey })
   return { core, real }
