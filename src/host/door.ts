@@ -31,6 +31,9 @@ const OWN_FETCH_SITES: ReadonlySet<string> = new Set(['same-origin', 'none'])
 const WEBSOCKET_VERSION = '13'
 const REQUEST_BASE = 'http://127.0.0.1'
 
+/** The refusal of a request that is ours but for its token: the trader's browser on a bare link. */
+export const TOKEN_REFUSAL = 'missing or wrong token'
+
 export interface Door {
   port: number
   token: string
@@ -56,7 +59,7 @@ export function refusal(request: IncomingMessage, door: Door, kind: 'http' | 'we
   }
   if (sameToken(url.searchParams.get('token'), door.token)) return null
   if (sameToken(readCookie(request, TOKEN_COOKIE), door.token)) return null
-  return 'missing or wrong token'
+  return TOKEN_REFUSAL
 }
 
 /**

@@ -20,9 +20,19 @@ import { PLACEHOLDER_PNG } from '../main/core/images/placeholder'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { markStartup } from '../shared/startup-marks'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
-import { clip, hasTokenInQuery, refusal, requestUrl, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
+import {
+  clip,
+  hasTokenInQuery,
+  refusal,
+  requestUrl,
+  SECURITY_HEADERS,
+  TOKEN_COOKIE,
+  TOKEN_REFUSAL,
+  type Door,
+} from './door'
 import { systemFolderOpener } from './open-folder'
 import { loadStaticFiles } from './static-files'
+import { tokenHelpPage } from './token-help'
 import { DEFAULT_OUTBOX_LIMITS, PageOutbox, type OutboxLimits } from './page-outbox'
 import type { EventChannel } from '../shared/bridge/channels'
 
@@ -40,6 +50,8 @@ export interface HostOptions {
   /** Builds the core once the host knows its own origin (the bridge's trusted sender) and ports. */
   createCore: (origin: string, ports: HostPorts) => Promise<Core>
   token?: string
+  /** Where the token is kept, named on the page a link without it gets (token-help.ts). */
+  tokenFile?: string
   /** Shows a folder on this machine (the crash files); the system's file manager unless given. */
   folders?: FolderOpener
   /** What may wait for a page that does not read (see page-outbox.ts); the defaults unless given. */
@@ -66,9 +78,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`)
   const indexHtml = injectBridgeScript(index.body.toString('utf8'))
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
+  // A port in use rejects here (the caller says so in words) rather than throwing from an event.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const door: Door = { port: (server.address() as AddressInfo).port, token }
   const origin = `http://127.0.0.1:${door.port}`
+  const tokenHelp = tokenHelpPage(origin, options.tokenFile)
   markStartup('host:listening')
 
   const bridgeScript = bundleBridgeScript()
@@ -107,12 +127,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const countRefusal = (what: string, reason: string) =>
     report({ process: 'host', kind: 'refused:host-door', message: `${what} refused: ${reason}` })
 
-  /** Lets the request in, or counts why not. */
-  const admits = (request: IncomingMessage, kind: 'http' | 'websocket'): boolean => {
+  /** Null to let the request in, or why not, counted. */
+  const refused = (request: IncomingMessage, kind: 'http' | 'websocket'): string | null => {
     const reason = refusal(request, door, kind)
-    if (reason === null) return true
+    if (reason === null) return null
     countRefusal(`${kind} ${requestUrl(request)?.pathname ?? '(malformed target)'}`, reason)
-    return false
+    return reason
   }
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -122,7 +142,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
-    if (!admits(request, 'http')) return forbid(response)
+    const reason = refused(request, 'http')
+    if (reason === TOKEN_REFUSAL) return send(response, 403, 'text/html; charset=utf-8', tokenHelp, 'no-store')
+    if (reason !== null) return forbid(response)
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       countRefusal(`http ${clip(request.method ?? '')}`, 'not a method of this server')
       response.writeHead(405, { Allow: 'GET, HEAD', Connection: 'close' }).end()
@@ -152,7 +174,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!admits(request, 'websocket')) return refuseSocket(socket, 403)
+    if (refused(request, 'websocket') !== null) return refuseSocket(socket, 403)
     if (requestUrl(request)?.pathname !== BRIDGE_SOCKET_PATH) {
       countRefusal(`websocket ${requestUrl(request)?.pathname}`, 'not the bridge socket')
       return refuseSocket(socket, 403)
