@@ -1,4 +1,5 @@
 /** The simulator's public contract (re-exported by index.ts). */
+import type { KeyStyle } from '../shared/wire/keys'
 import type { MatchPricesWire } from '../shared/wire/odds'
 
 export interface SimulatorOptions {
@@ -16,6 +17,11 @@ export interface SimulatorOptions {
   startTime?: number
   /** Default 'demo-key'. */
   apiKey?: string
+  /**
+   * The key styles both services take (shared/wire/keys.ts; default both). Only `marketplace`: a
+   * marketplace gateway, where a Bearer header or a stream's token alone is refused (401).
+   */
+  keyStyles?: readonly KeyStyle[]
   /** All off by default. */
   faults?: FaultOptions
   /** What a live score message's `team` holds (undocumented): `home`/`away` (default), 1/2, the team's id, or "". */
@@ -57,6 +63,12 @@ export interface FaultOptions {
    * `never` agrees to none, as a server that ignores subprotocols would.
    */
   wsSubprotocol?: 'required' | 'never'
+  /**
+   * The first `count` messages of every stream of this kind (`updates`, `overrides`, or a data live
+   * type: `time`, `score`…) go out unreadable (torn in half), then they parse again: a feed whose
+   * words the client does not read for a while.
+   */
+  unreadable?: { kind: string; count: number }
   /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
   clockOffsetMs?: number
 }

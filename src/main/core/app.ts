@@ -17,6 +17,7 @@ import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { tolerantWrites } from './cache/tolerant-writes'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
+import { OwnOverrides } from './watch/own-overrides'
 import { LiveFeed } from './session/live-feed'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
@@ -44,6 +45,7 @@ import {
   createProblems,
   raiseSetAsideFiles,
   watchCacheWrites,
+  watchFeedUnderstanding,
   watchKeychain,
   type Problems,
 } from './problems/problem-sources'
@@ -110,7 +112,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
-  const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
+  const understanding = watchFeedUnderstanding(base.problems.board, (text) => base.scrubber.scrub(text))
+  // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
+  const health = (): AppHealth => {
+    const feed = watching.live.health()
+    understanding(feed.streams)
+    return { ...feed, faults: faults.snapshot() }
+  }
   registerHandlers(router, {
     info: options.info,
     faults,
@@ -127,6 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     labels: watching.labeller,
     ports: options.ports,
     inspector: watching.inspector,
+    ownOverrides: watching.ownOverrides,
   })
 
   markStartup('core:services')
@@ -237,6 +246,10 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
+      keyStyle: () => {
+        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+      },
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -297,6 +310,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const { archive } = feeds
   const alerts = createAlerts(options, base, archive, () => labeller)
   const frames: FrameTapPoint = { tap: null }
+  const ownOverrides = new OwnOverrides()
   const inspector = new FrameInspector({
     point: frames,
     scrub: (text) => base.scrubber.scrub(text),
@@ -304,6 +318,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,
     data: feeds.dataClient,
@@ -341,7 +356,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     liveLayout: (matchId) => live.layout(matchId),
     cache: archive,
   })
-  return { alerts, live, labeller, inspector }
+  return { alerts, live, labeller, inspector, ownOverrides }
 }
 type Watching = ReturnType<typeof createWatching>
 
@@ -363,8 +378,8 @@ function createAlerts(
     },
   })
   reportUnreadableAlerts(base, alerts.restore(archive.recentAlerts(ALERT_LIST_CAP)))
-  alerts.onChange(({ added, read }) => {
-    archive.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
+  alerts.onChange(({ added, read, held }) => {
+    archive.recordAlerts([...added, ...read, ...held].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
   return alerts
@@ -411,7 +426,16 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
   base.settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
     const endpointsChanged = (
-      ['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const
+      [
+        'sport',
+        'bookmakerId',
+        'dataBaseUrl',
+        'wsBaseUrl',
+        'oddsBaseUrl',
+        'oddsWsBaseUrl',
+        'dataKeyStyle',
+        'oddsKeyStyle',
+      ] as const
     ).some((field) => next[field] !== previous[field])
     if (endpointsChanged && session.mode().mode === 'real') void live.restart()
   })

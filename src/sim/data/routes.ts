@@ -3,7 +3,8 @@
  * filter engine, key checks, and the live streams at `/data/{sport}/live/{type}[/{event_id}]`.
  */
 import { LIVE_DATA_SUBPROTOCOL, LIVE_DATA_TYPES } from '../../shared/wire/data-service'
-import { checkDataKey, requestKey } from '../http/auth'
+import { dataMarketplaceHost, type KeyStyle } from '../../shared/wire/keys'
+import { checkDataKey, presentedKey } from '../http/auth'
 import type { Reply, RequestContext, SimHttpServer, StreamResolution } from '../http/server'
 import { jsonReply } from '../http/server'
 import { runQuery } from '../postgrest'
@@ -29,14 +30,26 @@ function offersSubprotocol(ctx: RequestContext): boolean {
   return offered.split(',').some((p) => p.trim() === LIVE_DATA_SUBPROTOCOL)
 }
 
+/** The data service's key and the key styles it takes. */
+interface DataKeys {
+  apiKey: string
+  keyStyles: readonly KeyStyle[]
+}
+
+/** May this request read the sport in its path? `token`: a live stream's `?token=`. */
 function accessReply(
-  sportParam: string,
-  key: string | undefined,
-  apiKey: string,
+  ctx: RequestContext,
+  keys: DataKeys,
+  token?: string | null,
 ): { ok: true; sport: SimSport } | { ok: false; reply: Reply } {
+  const sportParam = ctx.params.sport ?? ''
   if (!isSimSport(sportParam))
     return { ok: false, reply: postgrestError(404, 'PGRST125', `no data service for sport '${sportParam}'`) }
-  const access = checkDataKey(apiKey, key, sportParam)
+  const rules = { marketplaceHost: dataMarketplaceHost(sportParam), styles: keys.keyStyles }
+  const presented = presentedKey(ctx.headers, rules, token)
+  if (!presented.ok)
+    return { ok: false, reply: postgrestError(presented.status, `PGRST${presented.status}`, presented.message) }
+  const access = checkDataKey(keys.apiKey, presented.key, sportParam)
   if (!access.ok)
     return {
       ok: false,
@@ -47,10 +60,10 @@ function accessReply(
 
 export function registerDataRoutes(
   server: SimHttpServer,
-  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string; faults: Faults },
+  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; faults: Faults } & DataKeys,
 ): void {
   server.rest.add('GET', '/data/:sport/:route', (ctx: RequestContext) => {
-    const access = accessReply(ctx.params.sport ?? '', requestKey(ctx.headers), deps.apiKey)
+    const access = accessReply(ctx, deps)
     if (!access.ok) return access.reply
     const path = `/${ctx.params.route ?? ''}`
     const route = DATA_ROUTES[path]
@@ -79,7 +92,7 @@ export function registerDataRoutes(
   })
 
   const live = (ctx: RequestContext): StreamResolution => {
-    const access = accessReply(ctx.params.sport ?? '', ctx.url.searchParams.get('token') ?? undefined, deps.apiKey)
+    const access = accessReply(ctx, deps, ctx.url.searchParams.get('token'))
     if (!access.ok) return access
     const type = ctx.params.type ?? ''
     if (!(LIVE_DATA_TYPES as readonly string[]).includes(type)) {

@@ -45,6 +45,8 @@ export interface TransportOptions {
   connectTimeoutMs: number
   /** How often an open WebSocket is pinged. */
   pingEveryMs: number
+  /** Sent with the upgrade / event-stream request (a marketplace key's headers, wire/keys.ts K4). */
+  headers?: Record<string, string>
   /** The WebSocket subprotocol to offer; a server that agrees to none is accepted too. */
   subprotocol?: string
 }
@@ -117,7 +119,7 @@ export function openWebSocket(
     handshakeTimeout: options.connectTimeoutMs,
     perMessageDeflate: false,
     maxPayload: MAX_FRAME_BYTES,
-    ...(subprotocol ? { headers: { 'sec-websocket-protocol': subprotocol } } : {}),
+    headers: { ...options.headers, ...(subprotocol ? { 'sec-websocket-protocol': subprotocol } : {}) },
   })
   ws.on('upgrade', (res) => {
     // Ours, agreed: ws, which offered nothing itself, would refuse it. Any other answer it refuses.
@@ -182,7 +184,10 @@ export function openEventStream(
   let opened = false
   void (async () => {
     try {
-      const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal })
+      const res = await fetch(url, {
+        headers: { ...options.headers, accept: 'text/event-stream' },
+        signal: abort.signal,
+      })
       clearTimeout(headerTimer)
       if (isAuthStatus(res.status)) {
         await res.body?.cancel()

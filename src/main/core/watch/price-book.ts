@@ -4,12 +4,16 @@
  * listener what that did (ticks, changes, which cells and whether the layout moved), so the
  * engine can batch without scanning the book. Prices are the served prices (A5: the stream and
  * the snapshot both carry an override's value while it is in force).
+ *
+ * A snapshot is what the server holds after a gap (a new book, a reconnect, a lost delta): a price
+ * in it that differs from the book's is not a move anyone saw, so it goes out as a resync
+ * (`PriceChange.resync`): recorded as a tick, never on the tape, in the alert windows or as a flash.
  */
 import type { BoardCell, CellOverride, LayoutGroup, MatchLayout } from '../../../shared/board'
 import {
-  comparePrice,
   outcomeId,
   priceChange,
+  resyncOf,
   type Direction,
   type OverrideEvent,
   type PriceChange,
@@ -37,6 +41,8 @@ export interface OutcomeState {
   delta: number
   deltaPct: number
   changedAt: number
+  /** The price is the first after a gap: no move is known (the cell shows none and does not flash). */
+  resync: boolean
 }
 
 interface MarketState {
@@ -72,7 +78,7 @@ export class PriceBook {
     private readonly out: BookListener,
   ) {}
 
-  /** Replaces the book with the server's; ticks and changes only where a known outcome moved. */
+  /** Replaces the book with the server's; a tick and a resync for every outcome new or different in it. */
   applySnapshot(wire: MatchPricesWire, receivedTs: number): void {
     const previous = this.index
     this.groups = new Map()
@@ -87,11 +93,8 @@ export class PriceBook {
           const before = previous.get(oddType)?.get(oddKey)?.outcome
           const outcome = this.outcome(market, oddType, oddKey, o.key, o.label ?? o.key, before)
           const tick = this.tickOf(oddType, oddKey, o.price, o.suspended ?? false, receivedTs, receivedTs)
-          if (!before) {
+          if (!before || before.price !== tick.price || before.suspended !== tick.suspended) {
             this.set(outcome, tick, null)
-            this.out.tick(tick)
-          } else if (before.price !== tick.price || before.suspended !== tick.suspended) {
-            this.set(outcome, tick, comparePrice(tick, before))
             this.out.tick(tick)
           }
         }
@@ -196,6 +199,7 @@ export class PriceBook {
       deltaPct: o.deltaPct,
       changedAt: o.changedAt,
       override,
+      ...(o.resync && { resync: true }),
     }
   }
 
@@ -254,6 +258,7 @@ export class PriceBook {
           delta: 0,
           deltaPct: 0,
           changedAt: 0,
+          resync: false,
         }
     market.outcomes.push(outcome)
     let byKey = this.index.get(oddType)
@@ -262,7 +267,10 @@ export class PriceBook {
     return outcome
   }
 
-  /** Moves an outcome to `tick`; `change` is that tick against the outcome's last state (null: first price). */
+  /**
+   * Moves an outcome to `tick`; `change` is that tick against the outcome's last state, null for the
+   * first price after a gap (its first ever, or a snapshot's), which goes out as a resync.
+   */
   private set(o: OutcomeState, tick: PriceTick, change: PriceChange | null): void {
     if (change) {
       if (change.delta !== 0) {
@@ -270,7 +278,14 @@ export class PriceBook {
         o.delta = change.delta
         o.deltaPct = change.deltaPct
       }
+      o.resync = false
       this.out.change(change)
+    } else {
+      o.direction = 'flat'
+      o.delta = 0
+      o.deltaPct = 0
+      o.resync = true
+      this.out.change(resyncOf(tick))
     }
     o.price = tick.price
     o.suspended = tick.suspended

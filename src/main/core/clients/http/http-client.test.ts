@@ -11,6 +11,8 @@ interface Hit {
   method: string
   path: string
   authorization: string | undefined
+  marketplaceKey: string | undefined
+  marketplaceHost: string | undefined
   body: string
   at: number
 }
@@ -26,6 +28,8 @@ async function scriptedServer(answer: (hit: Hit, index: number, res: ServerRespo
         method: req.method ?? '',
         path: req.url ?? '',
         authorization: req.headers.authorization,
+        marketplaceKey: req.headers['x-rapidapi-key'] as string | undefined,
+        marketplaceHost: req.headers['x-rapidapi-host'] as string | undefined,
         body,
         at: performance.now(),
       }
@@ -66,6 +70,38 @@ describe('HttpClient', () => {
     expect(result).toEqual({ ok: true, value: [{ id: 1 }] })
     expect(server.hits[0]?.authorization).toBe(`Bearer ${KEY}`)
     expect(http.gate.state().status).toBe('ok')
+  })
+
+  it('sends a marketplace key as X-RapidAPI-Key with the host the request names (else its own), no Bearer', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 200, []))
+    const { http } = client({ keyStyle: () => 'marketplace' })
+    const url = server.url('/data/hockey/classes')
+    await http.send({ ...sportRequest(url, 'hockey'), marketplaceHost: 'hockey-devs.p.rapidapi.com' })
+    await http.send(sportRequest(url))
+    expect(
+      server.hits.map(({ authorization, marketplaceKey, marketplaceHost }) => [
+        authorization,
+        marketplaceKey,
+        marketplaceHost,
+      ]),
+    ).toEqual([
+      [undefined, KEY, 'hockey-devs.p.rapidapi.com'],
+      [undefined, KEY, url.host],
+    ])
+  })
+
+  it('a key rejected in one style is tried again once the style changes', async () => {
+    const server = await scriptedServer((hit, _i, res) =>
+      hit.marketplaceKey === KEY ? json(res, 200, []) : json(res, 401, { message: 'bad key' }),
+    )
+    let style: 'bearer' | 'marketplace' = 'bearer'
+    const { http } = client({ keyStyle: () => style })
+    expect((await http.send(sportRequest(server.url('/x')))).ok).toBe(false)
+    expect((await http.send(sportRequest(server.url('/x')))).ok).toBe(false)
+    expect(server.hits).toHaveLength(1)
+    style = 'marketplace'
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({ ok: true, value: [] })
+    expect(server.hits).toHaveLength(2)
   })
 
   it('401: key rejected, no retry, later calls fail fast until the key changes', async () => {
