@@ -25,7 +25,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const seed = options.seed ?? 42
   const apiKey = options.apiKey ?? 'demo-key'
   const startTime = options.startTime ?? Date.now()
-  const world = buildWorld({ seed, startTime, liveMatches: options.liveMatches ?? 8, apiKey })
+  const world = buildWorld({
+    seed,
+    startTime,
+    liveMatches: options.liveMatches ?? 8,
+    apiKey,
+    bookmakerSports: options.bookmakerSports,
+  })
   const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<
     SimSport,
     SportLookup

@@ -18,6 +18,11 @@ export interface SimulatorOptions {
   /** Default 'demo-key'. */
   apiKey?: string
   /**
+   * The sports the bookmaker's record lists and its routes serve (default every sport of the world):
+   * the others are still in the data service and the odds feed's public routes.
+   */
+  bookmakerSports?: readonly string[]
+  /**
    * The key styles both services take (shared/wire/keys.ts; default both). Only `marketplace`: a
    * marketplace gateway, where a Bearer header or a stream's token alone is refused (401).
    */
