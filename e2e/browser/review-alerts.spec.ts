@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
 import {
   clickNotification,
+  notifyOnFirstMove,
   recordedNotifications,
   recordedSpanMs,
   recordNotifications,
@@ -184,20 +185,7 @@ test('a fired rule shows a system notification whose click lands on the match', 
   try {
     await page.goto(own.url)
     const [watched = 0] = await watchLiveMatches(page, 2)
-    await page.evaluate(async (matchId) => {
-      const api = (globalThis as unknown as PageScope).oddsMonitor
-      await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
-      const saved = await api.invoke('rules:save', {
-        name: 'Notify any move',
-        enabled: true,
-        scope: { type: 'match', matchId },
-        condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
-        cooldownSeconds: 3600,
-        doNotRepeat: false,
-        cooldownPer: 'match',
-      })
-      if (!saved.ok) throw new Error(saved.error.message)
-    }, watched)
+    await notifyOnFirstMove(page, watched, 'Notify any move')
     await expect.poll(async () => (await recordedNotifications(page)).length, { timeout: 30_000 }).toBeGreaterThan(0)
     const matchId = await page.evaluate(async () => {
       const alerts = await (globalThis as unknown as PageScope).oddsMonitor.invoke('alerts:list')
