@@ -6,8 +6,8 @@
 import { expect, test } from '../fixtures'
 import {
   clickNotification,
-  notifyOnFirstMove,
   recordedNotifications,
+  notifyOnMovesOf,
   recordNotifications,
   watchLiveMatches,
 } from '../bridge'
@@ -28,7 +28,7 @@ test('a notification click scrolls a match far down the board into view', async 
     expect((await card.boundingBox())?.height).toBeGreaterThan(100)
 
     // A rule on that match alone, notifying at once: its first move is a system notification.
-    await notifyOnFirstMove(page, far, 'Far match moves')
+    await notifyOnMovesOf(page, far, 3600)
     await expect.poll(async () => (await recordedNotifications(page)).length, { timeout: 30_000 }).toBe(1)
 
     await clickNotification(page, 0)
