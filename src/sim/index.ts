@@ -25,7 +25,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const seed = options.seed ?? 42
   const apiKey = options.apiKey ?? 'demo-key'
   const startTime = options.startTime ?? Date.now()
-  const world = buildWorld({ seed, startTime, liveMatches: options.liveMatches ?? 8, apiKey })
+  const world = buildWorld({
+    seed,
+    startTime,
+    liveMatches: options.liveMatches ?? 8,
+    apiKey,
+    bookmakerSports: options.bookmakerSports,
+  })
   const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<
     SimSport,
     SportLookup
@@ -71,7 +77,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   dataLive.start()
   const origin = `http://127.0.0.1:${port}`
   const wsOrigin = `ws://127.0.0.1:${port}`
-  const sport: SimSport = 'badminton'
+  const sport: SimSport = world.bookmaker.sports[0] ?? 'badminton'
 
   return {
     sport,
@@ -82,7 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     oddsWsBaseUrl: `${wsOrigin}/odds`,
     apiKey,
     bookmakerId: world.bookmaker.id,
-    sports: [...SIM_SPORTS],
+    sports: [...world.bookmaker.sports],
     async close() {
       if (dropTimer) clearInterval(dropTimer)
       engine.stop()
