@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator, type SimulatorHandle } from '../../sim'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore } from './test-support'
+import { alertOnEveryOverride, eventually, invoke, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -30,18 +30,6 @@ async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{
   const picked = live.matches.slice(0, count)
   for (const match of picked) await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
   return picked
-}
-
-/** A rule that raises an alert on every override set. */
-async function alertOnEveryOverride(core: Core): Promise<void> {
-  await invoke(core, 'rules:save', {
-    name: 'Overrides',
-    enabled: true,
-    scope: { type: 'all' },
-    condition: { kind: 'override', actions: ['set'] },
-    cooldownSeconds: 0,
-    doNotRepeat: false,
-  })
 }
 
 async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {

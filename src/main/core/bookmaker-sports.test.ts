@@ -14,7 +14,7 @@ import type { MatchSummary } from '../../shared/discovery'
 import type { FeedMode } from '../../shared/keys'
 import { startSimulator } from '../../sim'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore } from './test-support'
+import { alertOnEveryOverride, eventually, invoke, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -77,14 +77,7 @@ it('a cricket + hockey bookmaker: both sports in the feed mode, in Discover, on 
   )
   expect(boards.map((b) => b.header.sport).sort()).toEqual(['cricket', 'hockey'])
 
-  await invoke(core, 'rules:save', {
-    name: 'Overrides',
-    enabled: true,
-    scope: { type: 'all' },
-    condition: { kind: 'override', actions: ['set'] },
-    cooldownSeconds: 0,
-    doNotRepeat: false,
-  })
+  await alertOnEveryOverride(core)
   for (const board of boards) expect(await overrideFirstOutcome(core, board)).toMatchObject({ ok: true })
   const alerts = await eventually(
     () => invoke<{ entries: AlertEntry[] }>(core, 'alerts:list'),
