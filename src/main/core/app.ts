@@ -17,6 +17,7 @@ import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { tolerantWrites } from './cache/tolerant-writes'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
+import { OwnOverrides } from './watch/own-overrides'
 import { LiveFeed } from './session/live-feed'
 import { BookmakerSports } from './session/bookmaker-sports'
 import { DataServiceClient } from './clients/data-service/data-service-client'
@@ -45,6 +46,7 @@ import {
   createProblems,
   raiseSetAsideFiles,
   watchCacheWrites,
+  watchFeedUnderstanding,
   watchKeychain,
   type Problems,
 } from './problems/problem-sources'
@@ -111,7 +113,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
-  const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
+  const understanding = watchFeedUnderstanding(base.problems.board, (text) => base.scrubber.scrub(text))
+  // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
+  const health = (): AppHealth => {
+    const feed = watching.live.health()
+    understanding(feed.streams)
+    return { ...feed, faults: faults.snapshot() }
+  }
   registerHandlers(router, {
     info: options.info,
     faults,
@@ -128,6 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     labels: watching.labeller,
     ports: options.ports,
     inspector: watching.inspector,
+    ownOverrides: watching.ownOverrides,
   })
 
   markStartup('core:services')
@@ -310,6 +319,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const { archive } = feeds
   const alerts = createAlerts(options, base, archive, () => labeller)
   const frames: FrameTapPoint = { tap: null }
+  const ownOverrides = new OwnOverrides()
   const inspector = new FrameInspector({
     point: frames,
     scrub: (text) => base.scrubber.scrub(text),
@@ -317,6 +327,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,
     data: feeds.dataClient,
@@ -354,7 +365,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     liveLayout: (matchId) => live.layout(matchId),
     cache: archive,
   })
-  return { alerts, live, labeller, inspector }
+  return { alerts, live, labeller, inspector, ownOverrides }
 }
 type Watching = ReturnType<typeof createWatching>
 

@@ -23,6 +23,7 @@ export const INVOKE_CHANNELS = [
   'board:get',
   'overrides:set',
   'overrides:lift',
+  'overrides:acknowledge',
   'odds:verify',
   'window:openMatch',
   'alerts:list',

@@ -394,6 +394,7 @@ function collectingEngine(
 describe('RuleEngine: override and match status rules', () => {
   const override = (action: OverrideEventKind): OverrideEvent => ({
     ...HOME,
+    feed: 'demo',
     action,
     oddValue: 2.5,
     previousValue: 2.0,
@@ -403,6 +404,7 @@ describe('RuleEngine: override and match status rules', () => {
     expiresAt: 60_000,
     serverTs: 0,
     receivedTs: 0,
+    own: false,
   })
 
   it('fires only for the chosen override actions', () => {

@@ -165,6 +165,33 @@ describe('history after a restart', () => {
     expect(reopened.recentChanges('demo', [], T0, 10)).toEqual([])
     expect(reopened.recentOverrideEvents('demo', 2).map((e) => e.receivedTs)).toEqual([T0 + 2, T0 + 3])
   })
+
+  it("keeps the trader's acknowledgements of override events, and which events were the trader's own, across a reopen", () => {
+    const first = openTracked()
+    first.recordOverrideEvents('demo', [
+      overrideEvent(T0 + 1, { own: true }),
+      overrideEvent(T0 + 2, { action: 'lifted' }),
+      overrideEvent(T0 + 3),
+    ])
+    first.recordOverrideEvents('real', [overrideEvent(T0 + 1)])
+    const { matchId, oddType, oddKey } = overrideEvent(T0)
+    first.acknowledgeOverrideEvents('demo', [
+      { matchId, oddType, oddKey, action: 'set', receivedTs: T0 + 1 },
+      { matchId, oddType, oddKey, action: 'lifted', receivedTs: T0 + 2 },
+      { matchId, oddType, oddKey, action: 'lifted', receivedTs: T0 + 3 }, // names no event: passed over
+    ])
+    first.close()
+
+    const reopened = openTracked()
+    const read = (feed: string) =>
+      reopened.recentOverrideEvents(feed, 10).map((e) => [e.feed, e.receivedTs, e.own, e.acknowledged])
+    expect(read('demo')).toEqual([
+      ['demo', T0 + 1, true, true],
+      ['demo', T0 + 2, false, true],
+      ['demo', T0 + 3, false, false],
+    ])
+    expect(read('real')).toEqual([['real', T0 + 1, false, false]])
+  })
 })
 
 describe('schema versions and damaged files', () => {

@@ -165,6 +165,12 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE match_labels;
   ALTER TABLE match_labels_by_feed RENAME TO match_labels;
   `,
+  // 6: override events remember whether this app set or lifted them, and whether the trader
+  // acknowledged them, so the alert list reads the same after a reload or a restart.
+  `
+  ALTER TABLE override_event ADD COLUMN own INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE override_event ADD COLUMN acknowledged INTEGER NOT NULL DEFAULT 0;
+  `,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

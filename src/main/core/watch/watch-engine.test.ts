@@ -37,6 +37,7 @@ interface Seen {
 function rig(s: SimulatorHandle, extra: Partial<WatchEngineOptions> = {}) {
   const seen: Seen = { patches: [], ticks: [], states: [], fetches: 0 }
   const engine = new WatchEngine({
+    feed: 'demo',
     endpoints: s,
     keys: { odds: s.apiKey, data: s.apiKey },
     fetchSnapshot: async (sport, matchId, signal) => {

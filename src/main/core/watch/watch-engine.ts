@@ -14,7 +14,7 @@ import {
   type MatchHeaderPatch,
   type MatchLayout,
 } from '../../../shared/board'
-import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
+import { MatchStatusType, type FeedName, type OverrideEvent } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
@@ -41,6 +41,7 @@ import { RestHeaders, restHeaderPatch, type MatchRecordFetcher } from './rest-he
 import { FeedBatch, type FeedSinks } from './feed-batch'
 import { OVERRIDES_READER, UPDATES_READER } from './odds-readers'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
+import type { OwnOverrides } from './own-overrides'
 import { SnapshotSync } from './snapshot-sync'
 
 export interface WatchSinks extends FeedSinks {
@@ -55,6 +56,8 @@ export interface WatchSinks extends FeedSinks {
 export type SnapshotFetcher = (sport: string, matchId: number, signal: AbortSignal) => Promise<unknown>
 
 export interface WatchEngineOptions {
+  /** The feed these endpoints serve: every override event says which feed's match it is about. */
+  feed: FeedName
   endpoints: LiveEndpoints
   /** Stream tokens per service (query `token=`); never logged or put into health text. */
   keys: { odds: string; data: string }
@@ -83,6 +86,8 @@ export interface WatchEngineOptions {
   transports?: TransportOpeners
   /** Where every stream hands its raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
+  /** The overrides this app asked for, to mark the events that answer them as the trader's own. */
+  ownOverrides?: Pick<OwnOverrides, 'claim'>
 }
 
 export interface WatchTarget {
@@ -108,8 +113,9 @@ interface Watched {
   fetchRetry: NodeJS.Timeout | null
 }
 
-function toOverrideEvent(m: OverrideMessage, receivedTs: number): OverrideEvent {
+function toOverrideEvent(m: OverrideMessage, receivedTs: number, feed: FeedName): OverrideEvent {
   return {
+    feed,
     matchId: m.matchId,
     oddType: m.oddType,
     oddKey: m.oddKey,
@@ -122,6 +128,7 @@ function toOverrideEvent(m: OverrideMessage, receivedTs: number): OverrideEvent 
     expiresAt: Date.parse(m.expiresAt),
     serverTs: m.ts,
     receivedTs,
+    own: false,
   }
 }
 
@@ -335,6 +342,7 @@ export class WatchEngine {
       service: 'odds',
       kind,
       matchId: w.matchId,
+      sport: w.sport,
       ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
       ...reader,
       onMessage,
@@ -368,7 +376,8 @@ export class WatchEngine {
 
   private onOverride(w: Watched, m: OverrideMessage | null, receivedAt: number): void {
     if (m === null || m.matchId !== w.matchId) return
-    const event = toOverrideEvent(m, receivedAt)
+    const event = toOverrideEvent(m, receivedAt, this.o.feed)
+    event.own = this.o.ownOverrides?.claim(event) ?? false
     this.feed.override(event)
     this.board.override(event)
     if (w.sync.isSyncing) w.heldOverrides.push(event)

@@ -1,8 +1,9 @@
 /**
- * Connection health per service (the data service's per live type), stale and back-off badges, throughput, malformed count, feed lag,
+ * Connection health per service (the data service's per live type; "feed not understood" when a stream's frames are
+ * refused), stale and back-off badges, throughput, malformed count, feed lag,
  * feed mode, the board's tick-to-paint, and the count of survived faults.
  */
-import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
+import type { ServiceHealth, ServiceState, StreamHealth } from '../../../../shared/health'
 import { formatAge } from '../../lib/format'
 import { untilLabel } from '../../lib/live-time'
 import { useConnectionStore } from '../../store/connection-store'
@@ -12,6 +13,7 @@ import { FeedLagStatus, PaintStatus } from './LatencyStatus'
 import { StreamKinds } from './StreamKinds'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
+const STATE_WORDS: Partial<Record<ServiceState, string>> = { not_understood: 'feed not understood' }
 
 export function StatusBar() {
   const health = useFeedStore((s) => s.health)
@@ -58,7 +60,9 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
     <span className="service-status" data-testid={`service-${service.service}`} title={problem ?? undefined}>
       <span className={`dot state-${service.state}`} />
       <strong>{SERVICE_NAMES[service.service]}</strong>
-      <span className="muted">{service.state}</span>
+      <span className="muted" data-testid={`service-state-${service.service}`}>
+        {STATE_WORDS[service.state] ?? service.state}
+      </span>
       <span className="num muted">
         {service.streams.live}/{active} live
       </span>
