@@ -4,9 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimulator, type SimulatorHandle } from '../../sim'
+import { startSimulator } from '../../sim'
 import type { Core } from './app'
-import { alertOnEveryOverride, eventually, invoke, startTestCore } from './test-support'
+import { alertOnEveryOverride, eventually, invoke, pointAt, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -19,7 +19,6 @@ async function startCore(dataDir: string, options: { service?: string; logs?: st
   return started
 }
 
-/** Settings that point the core at a simulator standing for the real services. */
 /** Puts the first `count` live badminton matches of the core's feed on its active list. */
 async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{ matchId: number }>> {
   const live = await invoke<{ matches: Array<{ matchId: number }> }>(core, 'discover:matches', {
@@ -30,18 +29,6 @@ async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{
   const picked = live.matches.slice(0, count)
   for (const match of picked) await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
   return picked
-}
-
-async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
-  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
-  await invoke(core, 'settings:update', {
-    bookmakerId,
-    dataBaseUrl,
-    imageBaseUrl,
-    wsBaseUrl,
-    oddsBaseUrl,
-    oddsWsBaseUrl,
-  })
 }
 
 type Boards = Array<{ header: { synced: boolean }; cells: Array<{ outcomeId: string; price: number }> }>

@@ -124,6 +124,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     info: options.info,
     faults,
     health,
+    retryNow: () => {
+      reopenGates(feeds, 'retry now')
+      void watching.live.restart()
+    },
     settings,
     keys: feeds.keys,
     session: feeds.session,
@@ -411,9 +415,12 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
   }
-  keys.onChange(({ reason }) => {
+  keys.onChange(({ account, reason }) => {
     void emitKeys()
     if (reason === 'tested') return
+    // Set again, even to the same key: the trader says it is good (a 401 may have been a glitch).
+    const http = account === 'data-service' ? feeds.dataHttp : feeds.oddsHttp
+    http.gate.reopen(reason === 'set' ? 'key set' : 'key removed')
     // A new or removed key on the real feed changes the stream tokens: rebuild the streams. A change
     // of mode (demo ↔ real) already rebuilds them through the session listener below.
     void session.refresh().then((modeChanged) => {
@@ -452,8 +459,10 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     ).some((field) => next[field] !== previous[field])
     // The feed mode names the configured sport (and on the real feed lists it first).
     if (next.sport !== previous.sport) router.emit('feed:mode', session.mode())
+    if (!endpointsChanged) return
+    reopenGates(feeds, 'settings changed')
     if (session.mode().mode !== 'real') return
-    if (endpointsChanged) void live.restart()
+    void live.restart()
     if ((['bookmakerId', 'oddsBaseUrl', 'oddsKeyStyle'] as const).some((field) => next[field] !== previous[field]))
       void sports.refresh()
   })
@@ -461,6 +470,12 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     router.emit('watchlists:changed', state)
     live.follow()
   })
+}
+
+/** Lifts what the services imposed on both REST clients: a 429's wait, a rejected key, refused scopes. */
+function reopenGates(feeds: FeedClients, reason: string): void {
+  feeds.dataHttp.gate.reopen(reason)
+  feeds.oddsHttp.gate.reopen(reason)
 }
 
 /** The heartbeat, the health push, and the cache compaction shortly after the start and every six hours. */
