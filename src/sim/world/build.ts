@@ -38,8 +38,8 @@ export interface WorldOptions {
   /** Matches live at `startTime`, per sport. */
   liveMatches: number
   apiKey: string
-  /** Default every sport. */
-  bookmakerSports?: readonly string[]
+  /** The sports the bookmaker has (its record's list); default all of this world's. */
+  bookmakerSports?: readonly SimSport[]
 }
 
 /** The rival bookmaker's key: a valid key that must be refused (403) on our bookmaker's routes. */
@@ -407,7 +407,7 @@ export function buildWorld(options: WorldOptions): World {
       id: seededUuid(rng),
       name: 'Sim Bookmaker',
       apiKey: options.apiKey,
-      sports: SIM_SPORTS.filter((s) => options.bookmakerSports?.includes(s) ?? true),
+      sports: [...(options.bookmakerSports ?? SIM_SPORTS)],
     },
     rival: { id: seededUuid(rng), name: 'Rival Bookmaker', apiKey: rivalApiKey(options.apiKey), sports: [] },
   }
