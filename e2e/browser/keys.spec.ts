@@ -94,7 +94,7 @@ test('a marketplace key works once Settings says the key is one', async ({ page 
 
     await page.getByLabel('oddsKeyStyle').selectOption('marketplace')
     await page.getByRole('button', { name: 'Save settings' }).click()
-    await expect(page.getByTestId('settings-saved')).toHaveText('Saved oddsKeyStyle.')
+    await expect(page.getByTestId('settings-saved')).toHaveText('Saved: odds feed key kind.')
     await odds.getByRole('button', { name: 'Test' }).click()
     await expect(odds).toContainText('works: key works')
 
