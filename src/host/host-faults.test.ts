@@ -227,5 +227,5 @@ describe('the browser host after it was killed', () => {
     await again.host.stop()
     const third = await start(['--sim-rate', '0', '--data-dir', first.host.dataDir])
     expect(await problemIds(third.bridge)).not.toContain('ended-unexpectedly')
-  })
+  }, 60_000) // three host starts, one after the other
 })
