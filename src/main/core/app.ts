@@ -43,6 +43,8 @@ import { SettingsService, type KeyValueStore } from './settings'
 import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
+import { keepLastAlive } from './problems/last-alive'
+import { endedUnexpectedlyProblem } from './problems/problem-texts'
 import {
   createProblems,
   raiseSetAsideFiles,
@@ -111,6 +113,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
+  const lastAlive = keepLastAlive(options.info.dataDir)
+  if (lastAlive.previous) base.problems.board.raise(endedUnexpectedlyProblem(lastAlive.previous))
   markStartup('core:cache-open')
   // Opening the stores was one block of work: a host serving its page meanwhile answers what came.
   await new Promise<void>((resolve) => setImmediate(resolve))
@@ -166,6 +170,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watching.alerts.dispose()
     await feeds.session.stop()
     cache.close()
+    lastAlive.stop()
   }
   return {
     router,
@@ -257,14 +262,15 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     bookmakerSports: () => sports.current(),
     log: base.log,
   })
+  const keyStyleOf = (service: KeyAccount) => {
+    const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+    return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+  }
   const httpClient = (service: KeyAccount) =>
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
-      keyStyle: () => {
-        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
-        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
-      },
+      keyStyle: () => keyStyleOf(service),
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -299,7 +305,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
     store: base.secrets,
-    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
+    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport, keyStyleOf),
   })
   return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive, sports }
 }
