@@ -125,6 +125,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     info: options.info,
     faults,
     health,
+    retryNow: () => {
+      reopenGates(feeds, 'retry now')
+      void watching.live.restart()
+    },
     settings,
     keys: feeds.keys,
     session: feeds.session,
@@ -418,9 +422,12 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
   }
-  keys.onChange(({ reason }) => {
+  keys.onChange(({ account, reason }) => {
     void emitKeys()
     if (reason === 'tested') return
+    // Set again, even to the same key: the trader says it is good (a 401 may have been a glitch).
+    const http = account === 'data-service' ? feeds.dataHttp : feeds.oddsHttp
+    http.gate.reopen(reason === 'set' ? 'key set' : 'key removed')
     // A new or removed key on the real feed changes the stream tokens: rebuild the streams. A change
     // of mode (demo ↔ real) already rebuilds them through the session listener below.
     void session.refresh().then((modeChanged) => {
@@ -453,12 +460,20 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
         'oddsKeyStyle',
       ] as const
     ).some((field) => next[field] !== previous[field])
-    if (endpointsChanged && session.mode().mode === 'real') void live.restart()
+    if (!endpointsChanged) return
+    reopenGates(feeds, 'settings changed')
+    if (session.mode().mode === 'real') void live.restart()
   })
   base.watchlists.onChange((state) => {
     router.emit('watchlists:changed', state)
     live.follow()
   })
+}
+
+/** Lifts what the services imposed on both REST clients: a 429's wait, a rejected key, refused scopes. */
+function reopenGates(feeds: FeedClients, reason: string): void {
+  feeds.dataHttp.gate.reopen(reason)
+  feeds.oddsHttp.gate.reopen(reason)
 }
 
 /** The heartbeat, the health push, and the cache compaction shortly after the start and every six hours. */

@@ -10,6 +10,7 @@ import { useConnectionStore } from '../../store/connection-store'
 import { useFeedStore } from '../../store/feed-store'
 import { FaultsStatus } from './FaultsStatus'
 import { FeedLagStatus, PaintStatus } from './LatencyStatus'
+import { RetryNow, isWaiting } from './RetryNow'
 import { StreamKinds } from './StreamKinds'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
@@ -51,8 +52,9 @@ export function StatusBar() {
 
 function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: StreamHealth[] }) {
   const active = streams.filter((s) => s.state !== 'closed').length
-  const nextRetry = streams.reduce<number | null>(
-    (min, s) => (s.retryAt !== null && (min === null || s.retryAt < min) ? s.retryAt : min),
+  // The REST side's wait (a 429's Retry-After) counts as much as a stream's back-off.
+  const nextRetry = [service.rest?.retryAt ?? null, ...streams.map((s) => s.retryAt)].reduce<number | null>(
+    (min, at) => (at !== null && (min === null || at < min) ? at : min),
     null,
   )
   const problem = streams.find((s) => s.lastError)?.lastError ?? service.rest?.message ?? null
@@ -63,7 +65,7 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
       <span className="muted" data-testid={`service-state-${service.service}`}>
         {STATE_WORDS[service.state] ?? service.state}
       </span>
-      <span className="num muted">
+      <span className="num muted fig-live">
         {service.streams.live}/{active} live
       </span>
       {service.service === 'data' && <StreamKinds service="data" kinds={service.kinds} />}
@@ -74,6 +76,7 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
           retry in <span data-until={nextRetry} data-label={untilLabel(nextRetry)} />
         </span>
       )}
+      {isWaiting(service, streams) && <RetryNow service={service.service} />}
       {service.reconnects > 0 && (
         <span
           className="num muted"
@@ -83,9 +86,9 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
           {service.reconnects} reconnect{service.reconnects === 1 ? '' : 's'}
         </span>
       )}
-      <span className="num">{service.messagesPerSec.toFixed(1)} msg/s</span>
+      <span className="num fig-rate">{service.messagesPerSec.toFixed(1)} msg/s</span>
       {service.malformed > 0 && <span className="badge bad num">{service.malformed} malformed</span>}
-      <span className="num muted">last {formatAge(service.lastMessageAgeMs)}</span>
+      <span className="num muted fig-age">last {formatAge(service.lastMessageAgeMs)}</span>
       <FeedLagStatus service={service.service} lag={service.lag} />
     </span>
   )
