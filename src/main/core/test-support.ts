@@ -121,16 +121,3 @@ export async function faultCount(core: Core, kind: string): Promise<number> {
   const health = await invoke<{ faults: { byKind: Record<string, number> } }>(core, 'feed:health')
   return health.faults.byKind[kind] ?? 0
 }
-
-/** Points the core's real-feed settings at a simulator (its keys are set separately). */
-export async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
-  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
-  await invoke(core, 'settings:update', {
-    bookmakerId,
-    dataBaseUrl,
-    imageBaseUrl,
-    wsBaseUrl,
-    oddsBaseUrl,
-    oddsWsBaseUrl,
-  })
-}
