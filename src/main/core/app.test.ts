@@ -451,6 +451,15 @@ describe('the core', () => {
     const cached = await invoke<Boards>(offline, 'board:get')
     expect(cached[0]?.header.synced).toBe(false)
     expect(cached[0]?.cells.map((c) => c.outcomeId).sort()).toEqual(seen[0]?.cells.map((c) => c.outcomeId).sort())
+    // In the feed's words, as last seen live: market labels with their lines, outcome labels, the same order.
+    type Worded = { layout: { groups: Array<{ oddType: string; markets: Array<LayoutWords> }> } }
+    type LayoutWords = { label: string; line: number | null; outcomes: Array<{ label: string }> }
+    const words = (boards: unknown) =>
+      (boards as Worded[])[0]?.layout.groups.map((g) => [
+        g.oddType,
+        g.markets.map((m) => [m.label, m.line, m.outcomes.map((o) => o.label)]),
+      ])
+    expect(words(cached)).toEqual(words(seen))
     // The engine's first patch, with no snapshot of the match yet, carries those cached prices too,
     // not an empty board that would wipe them from a page that already asked for the board.
     await eventually(
