@@ -283,6 +283,7 @@ export class WatchEngine {
         summarizeService('data', streams, null, now, this.feedLag('data', now)),
       ],
       streams,
+      unsynced: [], // why a snapshot failed is the live feed's to say (session/snapshot-trouble.ts)
     }
   }
 

@@ -10,6 +10,7 @@ import { useFeedStore } from '../../store/feed-store'
 import { FaultsStatus } from './FaultsStatus'
 import { FeedLagStatus, PaintStatus } from './LatencyStatus'
 import { StreamKinds } from './StreamKinds'
+import { UnsyncedStatus } from './UnsyncedStatus'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 
@@ -41,6 +42,7 @@ export function StatusBar() {
           streams={health.streams.filter((s) => s.service === service.service)}
         />
       ))}
+      {health && <UnsyncedStatus unsynced={health.unsynced} />}
       {health && <PaintStatus />}
       {health && <FaultsStatus faults={health.faults} />}
     </footer>
