@@ -183,7 +183,7 @@ test('a fired rule shows a system notification whose click lands on the match', 
   const own = await launchHost()
   try {
     await page.goto(own.url)
-    const [watched] = await watchLiveMatches(page, 2)
+    const [watched = 0] = await watchLiveMatches(page, 2)
     await page.evaluate(async (matchId) => {
       const api = (globalThis as unknown as PageScope).oddsMonitor
       await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })

@@ -59,6 +59,12 @@ export interface FaultOptions {
    * `never` agrees to none, as a server that ignores subprotocols would.
    */
   wsSubprotocol?: 'required' | 'never'
+  /**
+   * The first `count` messages of every stream of this kind (`updates`, `overrides`, or a data live
+   * type: `time`, `score`…) go out unreadable (torn in half), then they parse again: a feed whose
+   * words the client does not read for a while.
+   */
+  unreadable?: { kind: string; count: number }
   /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
   clockOffsetMs?: number
 }

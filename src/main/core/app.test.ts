@@ -4,9 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimulator, type SimulatorHandle } from '../../sim'
+import { startSimulator } from '../../sim'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore, TEST_APP } from './test-support'
+import { eventually, invoke, pointAt, startTestCore, TEST_APP } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -41,18 +41,6 @@ async function alertOnEveryOverride(core: Core): Promise<void> {
     condition: { kind: 'override', actions: ['set'] },
     cooldownSeconds: 0,
     doNotRepeat: false,
-  })
-}
-
-async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
-  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
-  await invoke(core, 'settings:update', {
-    bookmakerId,
-    dataBaseUrl,
-    imageBaseUrl,
-    wsBaseUrl,
-    oddsBaseUrl,
-    oddsWsBaseUrl,
   })
 }
 

@@ -45,6 +45,7 @@ import {
   createProblems,
   raiseSetAsideFiles,
   watchCacheWrites,
+  watchFeedUnderstanding,
   watchKeychain,
   type Problems,
 } from './problems/problem-sources'
@@ -111,11 +112,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
-  const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
+  const understanding = watchFeedUnderstanding(base.problems.board, (text) => base.scrubber.scrub(text))
+  // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
+  const health = (): AppHealth => {
+    const feed = watching.live.health()
+    understanding(feed.streams)
+    return { ...feed, faults: faults.snapshot() }
+  }
   registerHandlers(router, {
     info: options.info,
     faults,
     health,
+    retryNow: () => {
+      reopenGates(feeds, 'retry now')
+      void watching.live.restart()
+    },
     settings,
     keys: feeds.keys,
     session: feeds.session,
@@ -395,9 +406,12 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
   }
-  keys.onChange(({ reason }) => {
+  keys.onChange(({ account, reason }) => {
     void emitKeys()
     if (reason === 'tested') return
+    // Set again, even to the same key: the trader says it is good (a 401 may have been a glitch).
+    const http = account === 'data-service' ? feeds.dataHttp : feeds.oddsHttp
+    http.gate.reopen(reason === 'set' ? 'key set' : 'key removed')
     // A new or removed key on the real feed changes the stream tokens: rebuild the streams. A change
     // of mode (demo ↔ real) already rebuilds them through the session listener below.
     void session.refresh().then((modeChanged) => {
@@ -430,12 +444,20 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
         'oddsKeyStyle',
       ] as const
     ).some((field) => next[field] !== previous[field])
-    if (endpointsChanged && session.mode().mode === 'real') void live.restart()
+    if (!endpointsChanged) return
+    reopenGates(feeds, 'settings changed')
+    if (session.mode().mode === 'real') void live.restart()
   })
   base.watchlists.onChange((state) => {
     router.emit('watchlists:changed', state)
     live.follow()
   })
+}
+
+/** Lifts what the services imposed on both REST clients: a 429's wait, a rejected key, refused scopes. */
+function reopenGates(feeds: FeedClients, reason: string): void {
+  feeds.dataHttp.gate.reopen(reason)
+  feeds.oddsHttp.gate.reopen(reason)
 }
 
 /** The heartbeat, the health push, and the cache compaction shortly after the start and every six hours. */

@@ -36,6 +36,8 @@ export interface HandlerServices {
   faults: FaultReporter
   /** The feeds' health with the faults section (what `feed:health` also pushes every second). */
   health: () => AppHealth
+  /** The trader's "Retry now": both services' gates reopened and the streams reconnected. */
+  retryNow: () => void
   settings: SettingsService
   keys: KeyService
   session: FeedSession
@@ -91,6 +93,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
 
   router.handle('feed:mode', () => s.session.mode())
   router.handle('feed:health', () => s.health())
+  router.handle('feed:retryNow', () => {
+    s.retryNow()
+    return null
+  })
 
   router.handle('discover:matches', (query) => s.discovery.matches(query))
   router.handle('discover:search', ({ sport, text }) => s.discovery.search(sport, text))

@@ -15,6 +15,7 @@ export const INVOKE_CHANNELS = [
   'keys:remove',
   'feed:mode',
   'feed:health',
+  'feed:retryNow',
   'discover:matches',
   'discover:search',
   'discover:priced',

@@ -94,6 +94,8 @@ export const invokeContract = {
   'keys:remove': { input: AccountInput, output: KeysStatus },
   'feed:mode': { input: NoInput, output: FeedMode },
   'feed:health': { input: NoInput, output: AppHealth },
+  /** Lift every wait and refusal the services imposed (429, a rejected key, no access) and reconnect now. */
+  'feed:retryNow': { input: NoInput, output: z.null() },
   'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   /** Ids of the sport's matches the bookmaker prices (the odds feed's match list), for Discover to mark. */

@@ -2,13 +2,15 @@
  * One live stream held open for as long as it is wanted: WebSocket first, the HTTP event stream
  * when WebSocket cannot connect, dead-socket detection, jittered exponential reconnects, a slot
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
- * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
+ * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal, and a stream
+ * that refuses most of its frames says so in its health (`not_understood`, feed-understanding.ts).
  */
 import type { LatencyWindow } from '../../../shared/latency-window'
 import { parseJsonSafely, type SafeJson } from '../../../shared/safe-json'
 import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
 import { backoffDelay, type BackoffPolicy } from './backoff'
+import { FeedUnderstanding } from './feed-understanding'
 import type { FrameTapPoint, TappedFrame, TappedStream } from './frame-tap'
 import { RateMeter } from './rate-meter'
 import type { SlotQueue } from './slots'
@@ -22,6 +24,8 @@ export interface LiveStreamOptions<T> {
   kind: string
   /** The match this stream carries; null for a stream of every event (the data service's per-type streams). */
   matchId: number | null
+  /** The sport of its match or matches, for the health model (absent: not said). */
+  sport?: string
   /** Stream address without the token (`ws:`/`wss:`). */
   wsUrl: string
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
@@ -87,6 +91,7 @@ export type StreamSpec<T> = { marketplaceHost: string } & Pick<
   | 'service'
   | 'kind'
   | 'matchId'
+  | 'sport'
   | 'wsUrl'
   | 'sseUrl'
   | 'wsSubprotocol'
@@ -135,6 +140,7 @@ export class LiveStream<T> {
   private lastLagMs: number | null = null
   private started = false
   private readonly rate: RateMeter
+  private readonly understanding: FeedUnderstanding
   private readonly clock: () => number
   private readonly frames: FrameTapPoint
 
@@ -142,6 +148,7 @@ export class LiveStream<T> {
     this.clock = o.clock ?? Date.now
     this.frames = o.frames ?? { tap: null }
     this.rate = new RateMeter(this.clock())
+    this.understanding = new FeedUnderstanding(this.clock())
   }
 
   start(): void {
@@ -157,12 +164,15 @@ export class LiveStream<T> {
   }
 
   health(now = this.clock()): StreamHealth {
+    // Only a connected stream can be judged on its words; any other state says more.
+    const notUnderstood = this.state === 'live' ? this.understanding.state(now) : null
     return {
       id: this.o.id,
       service: this.o.service,
       kind: this.o.kind,
       matchId: this.o.matchId,
-      state: this.state,
+      sport: this.o.sport ?? null,
+      state: notUnderstood ? 'not_understood' : this.state,
       transport: this.transport,
       retryAt: this.state === 'backing_off' ? this.retryAt : null,
       retryInMs: this.state === 'backing_off' && this.retryAt !== null ? Math.max(0, this.retryAt - now) : null,
@@ -174,6 +184,7 @@ export class LiveStream<T> {
       unknownKind: this.unknownKind,
       lastError: this.lastError,
       lagMs: this.lastLagMs,
+      notUnderstood,
     }
   }
 
@@ -240,6 +251,7 @@ export class LiveStream<T> {
       this.refuse(decoded.reason, decoded.detail)
       return
     }
+    this.understanding.read(now)
     this.measureLag(value, now)
     this.o.onMessage(decoded.value, now)
   }
@@ -279,6 +291,9 @@ export class LiveStream<T> {
   private refuse(reason: 'malformed' | 'unknown_kind', detail: string): void {
     if (reason === 'malformed') this.malformed++
     else this.unknownKind++
+    // Refusals only (never a read frame): a parse error may quote the frame, and so its token.
+    const words = `${reason === 'malformed' ? 'malformed' : 'unknown kind'}: ${this.redact(detail.slice(0, 200))}`
+    this.understanding.refused(words, this.clock())
     this.o.onRefused?.(reason, detail)
   }
 

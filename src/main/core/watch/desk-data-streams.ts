@@ -116,6 +116,7 @@ export class DeskDataStreams {
       service: 'data',
       kind: type,
       matchId,
+      sport,
       ...address,
       wsSubprotocol: LIVE_DATA_SUBPROTOCOL,
       decode: (json) => {

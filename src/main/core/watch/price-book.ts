@@ -92,10 +92,10 @@ export class PriceBook {
           const oddKey = makeOddKey(m.name, o.key)
           const before = previous.get(oddType)?.get(oddKey)?.outcome
           const outcome = this.outcome(market, oddType, oddKey, o.key, o.label ?? o.key, before)
-          const tick = this.tickOf(oddType, oddKey, o.price, o.suspended ?? false, receivedTs, receivedTs)
-          if (!before || before.price !== tick.price || before.suspended !== tick.suspended) {
-            this.set(outcome, tick, null)
-            this.out.tick(tick)
+          const price = o.price
+          const suspended = o.suspended ?? false
+          if (!before || before.price !== price || before.suspended !== suspended) {
+            this.resync(outcome, this.tickOf(oddType, oddKey, price, suspended, receivedTs, receivedTs))
           }
         }
       }
@@ -126,17 +126,14 @@ export class PriceBook {
         this.out.tick(this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs))
         return
       }
-      const change = priceChange(o, price, msg.suspended, msg.ts, receivedTs, o)
-      this.out.tick(change)
-      this.set(o, change, change)
+      this.set(o, priceChange(o, price, msg.suspended, msg.ts, receivedTs, o))
       return
     }
-    const tick = this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs)
-    this.out.tick(tick)
     // A market the snapshot did not have: it joins the layout at the end of its group.
     const split = splitOddKey(msg.oddKey) ?? { market: msg.oddKey, outcome: msg.oddKey }
     const market = this.market(msg.oddType, split.market, split.market, null)
-    this.set(this.outcome(market, msg.oddType, msg.oddKey, split.outcome, split.outcome, undefined), tick, null)
+    const outcome = this.outcome(market, msg.oddType, msg.oddKey, split.outcome, split.outcome, undefined)
+    this.resync(outcome, this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs))
     this.out.layout(this.matchId)
   }
 
@@ -153,9 +150,7 @@ export class PriceBook {
     market.suspended = suspended
     for (const o of market.outcomes) {
       if (o.suspended === suspended) continue
-      const change = priceChange(o, o.price, suspended, serverTs, receivedTs, o)
-      this.out.tick(change)
-      this.set(o, change, change)
+      this.set(o, priceChange(o, o.price, suspended, serverTs, receivedTs, o))
     }
     this.out.layout(this.matchId)
   }
@@ -267,29 +262,34 @@ export class PriceBook {
     return outcome
   }
 
+  /** The first price after a gap (the outcome's first ever, or a snapshot's): a resync, not a move. */
+  private resync(o: OutcomeState, tick: PriceTick): void {
+    this.set(o, resyncOf(tick))
+  }
+
   /**
-   * Moves an outcome to `tick`; `change` is that tick against the outcome's last state, null for the
-   * first price after a gap (its first ever, or a snapshot's), which goes out as a resync.
+   * Moves an outcome to the change's price. The change is also its tick (one object per moved
+   * price); a resync shows no move (flat, 0) until the next real one.
    */
-  private set(o: OutcomeState, tick: PriceTick, change: PriceChange | null): void {
-    if (change) {
+  private set(o: OutcomeState, change: PriceChange): void {
+    this.out.tick(change)
+    if (change.resync) {
+      o.direction = 'flat'
+      o.delta = 0
+      o.deltaPct = 0
+      o.resync = true
+    } else {
       if (change.delta !== 0) {
         o.direction = change.direction
         o.delta = change.delta
         o.deltaPct = change.deltaPct
       }
       o.resync = false
-      this.out.change(change)
-    } else {
-      o.direction = 'flat'
-      o.delta = 0
-      o.deltaPct = 0
-      o.resync = true
-      this.out.change(resyncOf(tick))
     }
-    o.price = tick.price
-    o.suspended = tick.suspended
-    o.changedAt = tick.receivedTs
+    this.out.change(change)
+    o.price = change.price
+    o.suspended = change.suspended
+    o.changedAt = change.receivedTs
     this.out.cell(this.matchId, o)
   }
 

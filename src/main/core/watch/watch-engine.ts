@@ -343,6 +343,7 @@ export class WatchEngine {
       service: 'odds',
       kind,
       matchId: w.matchId,
+      sport: w.sport,
       ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
       ...reader,
       onMessage,

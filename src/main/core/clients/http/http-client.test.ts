@@ -166,7 +166,7 @@ describe('HttpClient', () => {
     const result = await http.send(sportRequest(server.url('/x')))
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service' },
+      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service; retrying in 120 s' },
     })
     expect(http.gate.state().status).toBe('backing_off')
     expect(http.gate.waitMs()).toBeGreaterThan(100_000)
@@ -176,6 +176,43 @@ describe('HttpClient', () => {
       error: { kind: 'rate_limited' },
     })
     expect(server.hits).toHaveLength(1)
+  })
+
+  it('Retry-After: 3600 imposes at most five minutes, says so, and the next call after them asks again', async () => {
+    const server = await scriptedServer((_hit, i, res) =>
+      i === 0 ? json(res, 429, {}, { 'retry-after': '3600' }) : json(res, 200, ['back']),
+    )
+    let now = 1_000_000
+    const { http } = client({ now: () => now })
+    const limited = await http.send(sportRequest(server.url('/x')))
+    expect(limited).toEqual({
+      ok: false,
+      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service; retrying in 300 s' },
+    })
+    expect(http.gate.state()).toMatchObject({ status: 'backing_off', retryAt: 1_000_000 + 300_000 })
+    now += 300_000
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({ ok: true, value: ['back'] })
+  })
+
+  it('reopen lifts a 429 wait, a rejected key and a refused scope: the next call goes to the server', async () => {
+    const answers = [401, 403, 429, 200]
+    const server = await scriptedServer((_hit, i, res) =>
+      json(res, answers[i] ?? 200, [], answers[i] === 429 ? { 'retry-after': '600' } : {}),
+    )
+    const { http } = client({ retry: { maxRetryAfterMs: 1000 } })
+    const ask = () => http.send(sportRequest(server.url('/x')))
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'key_rejected' } })
+    // The same key, set again by the trader after a server glitch.
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'key_rejected' } })
+    expect(server.hits).toHaveLength(1)
+    http.gate.reopen('retry now')
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'no_access' } })
+    http.gate.reopen('settings changed')
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'rate_limited' } })
+    http.gate.reopen('retry now')
+    expect(http.gate.state()).toMatchObject({ status: 'idle', message: 'retry now', retryAt: null, noAccess: [] })
+    expect(await ask()).toEqual({ ok: true, value: [] })
+    expect(server.hits).toHaveLength(4)
   })
 
   it('while a short 429 wait runs, other callers wait on the gate; a cancel ends the wait', async () => {

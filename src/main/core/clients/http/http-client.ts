@@ -7,12 +7,12 @@
 import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
 import { keyHeaders, type KeyStyle } from '../../../../shared/wire/keys'
 import { abortableSleep } from './abortable-sleep'
-import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText } from './capped-body'
+import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText, type BodyBudget } from './capped-body'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { MalformedRecords } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
-import { ServiceGate, serviceWords, type ServiceName } from './service-gate'
+import { MAX_IMPOSED_WAIT_MS, ServiceGate, serviceWords, type ServiceName } from './service-gate'
 
 export type HttpMethod = 'GET' | 'PATCH' | 'DELETE'
 
@@ -44,6 +44,8 @@ export interface HttpClientOptions {
   onRefused?: (report: MalformedRecords) => void
   /** Every answer's timing and clock headers, whatever its status (the clock-skew estimate reads them). */
   onAnswerClock?: (answer: AnswerClock) => void
+  /** What answers being read at once may hold together; the process's shared budget unless given. */
+  bodyBudget?: BodyBudget
   now?: () => number
   random?: () => number
 }
@@ -99,7 +101,8 @@ export class HttpClient {
       if (outcome.done) return outcome.result
 
       if (outcome.rateLimited) {
-        const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const asked = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const delay = Math.min(asked, MAX_IMPOSED_WAIT_MS)
         const message = `rate limited by ${serviceWords(this.options.service)}; waiting ${Math.ceil(delay / 1000)} s`
         this.gate.recordBackoff(this.now() + delay, message)
         if (rateLimits >= this.policy.maxRateLimitRetries || delay > this.policy.maxRetryAfterMs) {
@@ -145,7 +148,7 @@ export class HttpClient {
       })
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
       try {
-        const text = await readCappedText(response, MAX_JSON_BODY_BYTES)
+        const text = await readCappedText(response, MAX_JSON_BODY_BYTES, this.options.bodyBudget)
         return { kind: 'response', status: response.status, headers: response.headers, text }
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error
@@ -224,7 +227,9 @@ export class HttpClient {
   }
 
   private rateLimited(): FeedResult<never> {
-    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}`, 429)
+    const waitS = Math.ceil(this.gate.waitMs() / 1000)
+    const wait = waitS > 0 ? `; retrying in ${waitS} s` : ''
+    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}${wait}`, 429)
   }
 
   private log(key: string | null, line: string): void {
