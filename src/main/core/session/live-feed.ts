@@ -4,7 +4,7 @@
  * that subscribes to the same watched matches; its first act per match is a REST snapshot, so the
  * board converges to the new feed's truth.
  */
-import { blankHeader, type BoardPatch, type MatchBoard, type MatchLayout } from '../../../shared/board'
+import { blankHeader, emptyBoardPatch, type BoardPatch, type MatchBoard, type MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
 import { pg } from '../../../shared/postgrest/query'
@@ -137,7 +137,7 @@ export class LiveFeed {
       layout: { matchId, groups: [] },
       cells: [],
     }))
-    this.sendPatch({ ...EMPTY_PATCH, seq: this.patchSeq + 1, at: Date.now(), snapshots })
+    this.sendPatch({ ...emptyBoardPatch(this.patchSeq + 1, Date.now()), snapshots })
   }
 
   private sendPatch(patch: BoardPatch): void {
@@ -216,19 +216,6 @@ export class LiveFeed {
     this.engine?.close()
     this.engine = null
   }
-}
-
-const EMPTY_PATCH: BoardPatch = {
-  seq: 0,
-  at: 0,
-  snapshots: [],
-  layouts: [],
-  cells: [],
-  headers: [],
-  tape: [],
-  tapeDropped: 0,
-  overrides: [],
-  removed: [],
 }
 
 /** An engine board before the match's first snapshot: not synced, no price. */
