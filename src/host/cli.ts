@@ -19,7 +19,7 @@ import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { readKeysEarly } from '../main/core/secrets/early-reads'
 import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 import { defaultDataDir } from './data-dir'
-import { hostToken } from './host-token'
+import { hostToken, hostTokenFile } from './host-token'
 import { loadHostCore } from './load-core'
 import { startHost } from './server'
 import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
@@ -103,8 +103,15 @@ const host = await startHost({
   port,
   rendererDir,
   token: hostToken(dataDir),
+  tokenFile: hostTokenFile(dataDir),
   createCore: async (origin, ports) =>
     (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, secrets, demoFeed }),
+}).catch((error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+  console.error(
+    `port ${port} is in use (another program, or another Odds Monitor, listens there): try --port <another>, or --port 0 for any free port`,
+  )
+  process.exit(2)
 })
 markStartup('host:ready')
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)

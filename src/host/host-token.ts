@@ -11,8 +11,11 @@ const TOKEN_FILE = 'host-token'
 /** 24 random bytes in base64url, as written below; anything else in the file is replaced. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
 
+/** Where `hostToken` keeps the token of the host on `dataDir`. */
+export const hostTokenFile = (dataDir: string): string => join(dataDir, TOKEN_FILE)
+
 export function hostToken(dataDir: string): string {
-  const file = join(dataDir, TOKEN_FILE)
+  const file = hostTokenFile(dataDir)
   let token = readToken(file)
   if (!token) {
     token = randomBytes(24).toString('base64url')
