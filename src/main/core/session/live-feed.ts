@@ -198,7 +198,11 @@ export class LiveFeed {
   health(now = Date.now()): FeedHealth {
     const streams = this.engine?.streamHealth() ?? []
     const rest = this.options.restStates()
-    const watched = this.options.watched().map((m) => m.matchId)
+    // A synced board has no trouble, even while a stream of it reconnects (its prices say stale).
+    const watched = this.options
+      .watched()
+      .map((m) => m.matchId)
+      .filter((matchId) => !this.engine?.synced(matchId))
     if (this.stopped !== null) this.trouble.bookmakerMissing(watched)
     return {
       at: now,

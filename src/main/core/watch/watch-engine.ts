@@ -272,6 +272,11 @@ export class WatchEngine {
   }
 
   /** The match's layout (labels, lines), or undefined when not watched. */
+  /** Whether the match's board has its snapshot (false while it resyncs or before its first). */
+  synced(matchId: number): boolean {
+    return this.watched.get(matchId)?.header.synced ?? false
+  }
+
   layout(matchId: number): MatchLayout | undefined {
     return this.watched.get(matchId)?.book.layout()
   }
