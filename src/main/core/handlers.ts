@@ -146,6 +146,9 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
     return { ok: true, message: `override lifted: ${s.labels.describe({ matchId, oddType, oddKey })}` }
   })
   router.handle('odds:verify', async ({ matchId }) => {
+    // The bookmaker id does not exist: asking would only 404 again (the card says why).
+    const stopped = s.live.stoppedReason()
+    if (stopped !== null) throw new BridgeFailure('not_available', stopped)
     const answer = orFail(await s.odds.verify(sportOf(s, matchId), matchId))
     const margins = Object.fromEntries((answer.markets ?? []).map((m) => [bookMarketKey(m.oddType, m.name), m.margin]))
     return { matchId, ok: answer.ok, margins, problems: answer.problems ?? [] }

@@ -275,6 +275,11 @@ export class WatchEngine {
   }
 
   /** The match's layout (labels, lines), or undefined when not watched. */
+  /** Whether the match's board has its snapshot (false while it resyncs or before its first). */
+  synced(matchId: number): boolean {
+    return this.watched.get(matchId)?.header.synced ?? false
+  }
+
   layout(matchId: number): MatchLayout | undefined {
     return this.watched.get(matchId)?.book.layout()
   }
@@ -298,6 +303,7 @@ export class WatchEngine {
         summarizeService('data', streams, null, now, this.feedLag('data', now)),
       ],
       streams,
+      unsynced: [], // why a snapshot failed is the live feed's to say (session/snapshot-trouble.ts)
     }
   }
 
