@@ -102,7 +102,9 @@ const secrets = readKeysEarly(new KeytarSecretStore())
 const host = await startHost({
   port,
   rendererDir,
-  token: hostToken(dataDir),
+  token: hostToken(dataDir, (why) =>
+    log.error(`the access token cannot be kept in the data folder (${why}): a restarted host will print a new URL`),
+  ),
   createCore: async (origin, ports) =>
     (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, secrets, demoFeed }),
 })
