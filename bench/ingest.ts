@@ -174,6 +174,7 @@ async function engineRate(
     onPatch: () => {},
   }
   const engine = new WatchEngine({
+    feed: 'demo',
     endpoints: {
       ...run.endpoints,
       sport: 'x',

@@ -38,6 +38,7 @@ test('a notification click scrolls a match far down the board into view', async 
         condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
         cooldownSeconds: 3600,
         doNotRepeat: false,
+        cooldownPer: 'match',
       })
       if (!saved.ok) throw new Error(saved.error.message)
     }, far)

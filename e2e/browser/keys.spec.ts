@@ -67,3 +67,39 @@ test('keys set, tested and removed in Settings switch between the demo and the c
     expect(readFileSync(join(host.dataDir, file), 'utf8')).not.toContain(REAL_KEY)
   }
 })
+
+test('a marketplace key works once Settings says the key is one', async ({ page }) => {
+  const gateway = await startSimulator({
+    port: 0,
+    apiKey: REAL_KEY,
+    liveMatches: 1,
+    rate: 5,
+    keyStyles: ['marketplace'],
+  })
+  try {
+    await page.goto(host.url)
+    const { bookmakerId, oddsBaseUrl, oddsWsBaseUrl } = gateway
+    await page.evaluate(
+      (endpoints) => (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', endpoints),
+      { bookmakerId, oddsBaseUrl, oddsWsBaseUrl },
+    )
+    await page.getByTestId('nav-settings').click()
+    const odds = page.getByTestId('key-odds-feed')
+    await odds.getByLabel('Odds feed key').fill(REAL_KEY)
+    await odds.getByRole('button', { name: 'Set' }).click()
+    await odds.getByRole('button', { name: 'Test' }).click()
+    await expect(odds).toContainText('failed: key rejected')
+
+    await page.getByLabel('oddsKeyStyle').selectOption('marketplace')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByTestId('settings-saved')).toHaveText('Saved oddsKeyStyle.')
+    await odds.getByRole('button', { name: 'Test' }).click()
+    await expect(odds).toContainText('works: key works')
+
+    await odds.getByRole('button', { name: 'Remove', exact: true }).click()
+    await odds.getByRole('button', { name: 'Remove key' }).click()
+    await expect(page.getByTestId('demo-badge')).toBeVisible()
+  } finally {
+    await gateway.close()
+  }
+})

@@ -94,19 +94,30 @@ export const AlertScope = z.discriminatedUnion('type', [
 ])
 export type AlertScope = z.infer<typeof AlertScope>
 
+export const CooldownPer = z.enum(['outcome', 'match'])
+export type CooldownPer = z.infer<typeof CooldownPer>
+
 const ruleShape = {
   name: z.string().trim().min(1, 'Name is required').max(80, 'At most 80 characters'),
   enabled: z.boolean(),
   scope: AlertScope,
   condition: AlertCondition,
-  /** After a rule fires, further firings of it within this many seconds are dropped. */
+  /**
+   * After a rule fires, its further firings for the same outcome (or match, `cooldownPer`) within this
+   * many seconds are held back: counted and listed on the alert that started the cooldown.
+   */
   cooldownSeconds: z
     .number()
     .int('Must be whole seconds')
     .min(0, 'Must be 0 or more')
     .max(86_400, 'Must be at most one day'),
-  /** Fire at most once per outcome (per match for match-status rules) until the rule is edited. */
+  /** Fire at most once per outcome (or match, `cooldownPer`) until the rule is edited. */
   doNotRepeat: z.boolean(),
+  /**
+   * What the cooldown and do-not-repeat are kept for: each outcome (default), or each match (one
+   * alert per match however many of its outcomes move). Match-status firings are a match's either way.
+   */
+  cooldownPer: CooldownPer.default('outcome'),
 }
 
 /** Match status is a property of a match, so a rule about it cannot be narrowed to a market. */
@@ -151,6 +162,21 @@ export const DEFAULT_ALERT_DELIVERY_SETTINGS: AlertDeliverySettings = {
   muted: false,
 }
 
+/** A firing a cooldown held back, as listed on the alert that started the cooldown. */
+const HeldFiring = z.strictObject({ at: z.number(), title: z.string(), body: z.string() })
+export type HeldFiring = z.infer<typeof HeldFiring>
+
+/**
+ * What the cooldown of an alert held back: how many firings (all of them), within the rule's
+ * cooldown of how many seconds, and the first of them in words (a bounded list).
+ */
+export const HeldBack = z.strictObject({
+  count: z.number().int().positive(),
+  cooldownSeconds: z.number().int(),
+  firings: z.array(HeldFiring),
+})
+export type HeldBack = z.infer<typeof HeldBack>
+
 /** One firing as the in-app alert list shows it. Times are epoch milliseconds. */
 export const AlertEntry = z.strictObject({
   id: z.string(),
@@ -164,6 +190,7 @@ export const AlertEntry = z.strictObject({
   body: z.string(),
   createdAt: z.number(),
   read: z.boolean(),
+  held: HeldBack.optional(),
 })
 export type AlertEntry = z.infer<typeof AlertEntry>
 

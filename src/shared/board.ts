@@ -30,6 +30,8 @@ export const BoardCell = z.object({
   /** Epoch ms of the last price/suspension change (receive time). */
   changedAt: z.number(),
   override: CellOverride.nullable(),
+  /** The price is the first after a gap (domain.ts `PriceChange.resync`): no move is known, so no flash. */
+  resync: z.literal(true).optional(),
 })
 export type BoardCell = z.infer<typeof BoardCell>
 

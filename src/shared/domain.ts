@@ -38,8 +38,19 @@ export const PriceChange = PriceTick.extend({
   delta: z.number(),
   /** delta / previousPrice × 100 (0 when there was no previous price). */
   deltaPct: z.number(),
+  /**
+   * The first price after a gap (a new book, a reconnect's or a resync's snapshot): what moved while
+   * nothing was seen is unknown, so it is no move: not on the tape, not an alert, no flash. Its tick
+   * is recorded all the same. Comparison fields read as for a first price (null, flat, 0).
+   */
+  resync: z.literal(true).optional(),
 })
 export type PriceChange = z.infer<typeof PriceChange>
+
+/** `tick` as the first price after a gap: a change that is no move (see `resync`). */
+export function resyncOf(tick: PriceTick): PriceChange {
+  return { ...priceChange(tick, tick.price, tick.suspended, tick.serverTs, tick.receivedTs, undefined), resync: true }
+}
 
 export function comparePrice(
   tick: PriceTick,
@@ -82,7 +93,12 @@ export function priceChange(
 export const OverrideEventKind = z.enum(['set', 'changed', 'expired', 'lifted'])
 export type OverrideEventKind = z.infer<typeof OverrideEventKind>
 
+/** The feed a match id belongs to: the demo simulator and the real services number matches independently. */
+export const FeedName = z.enum(['demo', 'real'])
+export type FeedName = z.infer<typeof FeedName>
+
 export const OverrideEvent = OutcomeRef.extend({
+  feed: FeedName,
   action: OverrideEventKind,
   oddValue: z.number(),
   previousValue: z.number().nullable(),
@@ -92,8 +108,18 @@ export const OverrideEvent = OutcomeRef.extend({
   expiresAt: z.number(),
   serverTs: z.number(),
   receivedTs: z.number(),
+  /** Set or lifted from this app (the feed does not say who acted: see core/watch/own-overrides.ts). */
+  own: z.boolean(),
 })
 export type OverrideEvent = z.infer<typeof OverrideEvent>
+
+/** What names one override event among the recorded ones (events carry no id of their own). */
+export const OverrideEventKey = OutcomeRef.extend({ action: OverrideEventKind, receivedTs: z.number() })
+export type OverrideEventKey = z.infer<typeof OverrideEventKey>
+
+/** An override event as the cache recorded it, with whether the trader has acknowledged it. */
+export const RecordedOverrideEvent = OverrideEvent.extend({ acknowledged: z.boolean() })
+export type RecordedOverrideEvent = z.infer<typeof RecordedOverrideEvent>
 
 /** Match status values seen in the data service (field-notes.md). */
 export const MatchStatusType = z.enum([

@@ -12,8 +12,19 @@ export type FeedService = z.infer<typeof FeedService>
 /**
  * queued: waiting for a connection slot (the concurrent-connection bound is reached).
  * rejected: the server refused the key (401/403); not retried until the key changes.
+ * not_understood: connected, but most of its frames are refused (core/streams/feed-understanding.ts):
+ * the feed speaks words we do not read, so nothing it carries is shown.
  */
-export const StreamState = z.enum(['queued', 'connecting', 'live', 'stale', 'backing_off', 'rejected', 'closed'])
+export const StreamState = z.enum([
+  'queued',
+  'connecting',
+  'live',
+  'not_understood',
+  'stale',
+  'backing_off',
+  'rejected',
+  'closed',
+])
 export type StreamState = z.infer<typeof StreamState>
 
 export const StreamTransport = z.enum(['ws', 'sse'])
@@ -27,6 +38,8 @@ export const StreamHealth = z.object({
   kind: z.string(),
   /** The match the stream carries; null for a data stream of every event of a sport (one per type for the desk). */
   matchId: z.number().int().nullable(),
+  /** The sport of its match or matches (null where the stream's owner did not say). */
+  sport: z.string().nullable(),
   state: StreamState,
   transport: StreamTransport.nullable(),
   /** When the next attempt starts (backing_off only). */
@@ -45,6 +58,8 @@ export const StreamHealth = z.object({
    * message, and always on a stream whose messages carry no send time.
    */
   lagMs: z.number().nullable(),
+  /** Set while the stream is `not_understood`: since when, and the first refusal that led there, in words. */
+  notUnderstood: z.object({ since: z.number(), firstRefusal: z.string() }).nullable(),
 })
 export type StreamHealth = z.infer<typeof StreamHealth>
 
@@ -66,7 +81,8 @@ export const FeedLag = z.discriminatedUnion('timed', [
 ])
 export type FeedLag = z.infer<typeof FeedLag>
 
-export const ServiceState = z.enum(['idle', 'connecting', 'live', 'degraded', 'rejected'])
+/** not_understood: some of its streams are connected but their frames are refused (see StreamState). */
+export const ServiceState = z.enum(['idle', 'connecting', 'live', 'not_understood', 'degraded', 'rejected'])
 export type ServiceState = z.infer<typeof ServiceState>
 
 /**
@@ -109,8 +125,9 @@ export const FeedHealth = z.object({
 export type FeedHealth = z.infer<typeof FeedHealth>
 
 /**
- * A service's state from its streams: rejected wins (the trader must fix the key), then any
- * trouble makes it degraded, all live is live. Closed streams do not count.
+ * A service's state from its streams: rejected wins (the trader must fix the key), then a stream
+ * not understood (what it carries is lost however healthy the socket), then any trouble makes it
+ * degraded, all live is live. Closed streams do not count.
  */
 export function summarizeService(
   service: FeedService,
@@ -164,6 +181,7 @@ function activeCount(streams: readonly StreamHealth[]): number {
 
 function stateOf(counts: Record<StreamState, number>, active: number, restRejected: boolean): ServiceState {
   if (counts.rejected > 0 || restRejected) return 'rejected'
+  if (counts.not_understood > 0) return 'not_understood'
   if (active === 0) return 'idle'
   if (counts.live === active) return 'live'
   if (counts.stale > 0 || counts.backing_off > 0) return 'degraded'

@@ -1,6 +1,6 @@
 /** Review: recorded price history as the review screen asks for it. Times are epoch ms. */
 import { z } from 'zod'
-import { OverrideEvent, PriceChange } from './domain'
+import { OverrideEvent, OverrideEventKey, PriceChange, RecordedOverrideEvent } from './domain'
 import { MatchLabels } from './labels'
 
 export const HistoryRange = z.strictObject({
@@ -59,9 +59,10 @@ export type ExportResult = z.infer<typeof ExportResult>
 
 /**
  * What the change tape and the override alerts held before a restart, read back from the cache on
- * start: the newest changes of the watched matches and the newest override events, oldest first.
+ * start: the newest changes of the watched matches and the newest override events (with the
+ * trader's acknowledgements), oldest first.
  */
-export const RecentHistory = z.object({ tape: z.array(PriceChange), overrides: z.array(OverrideEvent) })
+export const RecentHistory = z.object({ tape: z.array(PriceChange), overrides: z.array(RecordedOverrideEvent) })
 export type RecentHistory = z.infer<typeof RecentHistory>
 
 /** How far back, and how much, of the tape a restart brings back. */
@@ -69,3 +70,8 @@ export const RECENT_TAPE_WINDOW_MS = 60 * 60 * 1000
 export const RECENT_TAPE_LIMIT = 2000
 /** The override alert list holds this many events; a restart brings back as many. */
 export const OVERRIDE_ALERT_CAP = 500
+
+/** Override alerts the trader acknowledged, kept in the cache so a reload or a restart shows them read. */
+export const AcknowledgeOverridesInput = z.strictObject({
+  events: z.array(OverrideEventKey.strict()).max(OVERRIDE_ALERT_CAP),
+})

@@ -1,5 +1,6 @@
 /** Keys and feed mode as the renderer may know them: whether a key is set, never the key. */
 import { z } from 'zod'
+import { FeedName } from './domain'
 
 export const KeyAccount = z.enum(['data-service', 'odds-feed'])
 export type KeyAccount = z.infer<typeof KeyAccount>
@@ -22,7 +23,7 @@ export const AccountInput = z.strictObject({ account: KeyAccount })
 
 export const FeedMode = z.object({
   /** demo: the built-in simulator (no keys); real: the configured services. */
-  mode: z.enum(['demo', 'real']),
+  mode: FeedName,
   sport: z.string(),
   bookmakerId: z.string(),
   sports: z.array(z.string()),

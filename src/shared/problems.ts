@@ -18,6 +18,8 @@ export const Problem = z.object({
   happened: z.string(),
   toDo: z.string(),
   dismissible: z.boolean(),
+  /** The live stream whose raw frames show what went wrong: the banner opens the frame inspector on it. */
+  inspectStream: z.string().optional(),
   /** Epoch ms when the core first saw it. */
   since: z.number(),
 })

@@ -1,5 +1,6 @@
 /** Trader settings: everything but secrets (keys live in the OS keychain, never here). */
 import { z } from 'zod'
+import { KeyStyle } from './wire/keys'
 
 const url = (protocols: readonly string[]) =>
   z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a ${protocols.join(' or ')} URL` })
@@ -13,6 +14,12 @@ export const Settings = z.object({
   wsBaseUrl: url(['ws', 'wss']).or(z.literal('')),
   oddsBaseUrl: url(['http', 'https']).or(z.literal('')),
   oddsWsBaseUrl: url(['ws', 'wss']).or(z.literal('')),
+  /**
+   * How each service's key is sent (wire/keys.ts): `bearer` for a key from the provider's
+   * dashboard, `marketplace` for a key from the API marketplace. The demo feed ignores both.
+   */
+  dataKeyStyle: KeyStyle,
+  oddsKeyStyle: KeyStyle,
   /** The feeds' `lang` parameter. */
   language: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, 'language must look like "en" or "pt-BR"'),
   /**
@@ -56,6 +63,8 @@ export const DEFAULT_SETTINGS: Settings = {
   wsBaseUrl: '',
   oddsBaseUrl: '',
   oddsWsBaseUrl: '',
+  dataKeyStyle: 'bearer',
+  oddsKeyStyle: 'bearer',
   language: 'en',
   conflationMs: 8,
   theme: 'dark',

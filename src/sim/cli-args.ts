@@ -1,8 +1,10 @@
 /**
  * Command-line options of `npm run sim`. `--faults` takes a comma list:
- * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000,refusetype=404`
+ * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000,refusetype=404,subprotocol=required,unreadable=time:40`
  * (burst429 = every:count:retryAfterSeconds; refusetype = the status, 403 or 404, answered to a
- * data stream of every event of a type). Bad input is a typed error, never a crash.
+ * data stream of every event of a type; subprotocol = required or never, the data streams'
+ * WebSocket subprotocol rule; unreadable=time:40 tears the first 40 messages of the streams of one
+ * kind). Bad input is a typed error, never a crash.
  */
 import type { FaultOptions, SimulatorOptions } from './types'
 
@@ -61,9 +63,18 @@ export function parseFaults(text: string): FaultOptions {
     } else if (name === 'refusetype') {
       if (value !== '403' && value !== '404') throw new CliError(`refusetype needs 403 or 404, got '${value ?? ''}'`)
       faults.refuseTypeStreams = value === '403' ? 403 : 404
+    } else if (name === 'subprotocol') {
+      if (value !== 'required' && value !== 'never')
+        throw new CliError(`subprotocol needs required or never, got '${value ?? ''}'`)
+      faults.wsSubprotocol = value
+    } else if (name === 'unreadable') {
+      const [kind = '', count] = (value ?? '').split(':')
+      if (!/^[a-z_]+$/.test(kind))
+        throw new CliError(`unreadable needs kind:count (e.g. time:40), got '${value ?? ''}'`)
+      faults.unreadable = { kind, count: number('unreadable count', count, 1) }
     } else {
       throw new CliError(
-        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay, refusetype`,
+        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay, refusetype, subprotocol, unreadable`,
       )
     }
   }

@@ -30,12 +30,18 @@ describe('cli arguments', () => {
       rate: 500,
       faults: { dropEverySeconds: 5, burst429: { every: 20, count: 3, retryAfterSeconds: 2 }, error5xxRatio: 0.1 },
     })
-    expect(parseFaults('malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000,refusetype=403')).toEqual({
+    expect(
+      parseFaults(
+        'malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000,refusetype=403,subprotocol=never,unreadable=time:40',
+      ),
+    ).toEqual({
       malformedRatio: 0.5,
       unknownKindRatio: 0.25,
       slowMs: 100,
       oddsStreamDelayMs: 2000,
       refuseTypeStreams: 403,
+      wsSubprotocol: 'never',
+      unreadable: { kind: 'time', count: 40 },
     })
   })
 
@@ -46,6 +52,9 @@ describe('cli arguments', () => {
     ['--faults', 'malformed=2'],
     ['--faults', 'gremlins=1'],
     ['--faults', 'refusetype=500'],
+    ['--faults', 'subprotocol=maybe'],
+    ['--faults', 'unreadable=time'],
+    ['--faults', 'unreadable=:5'],
   ])('refuses %s %s', (...argv) => {
     expect(() => parseCliArgs(argv)).toThrow(CliError)
   })

@@ -22,6 +22,8 @@ export class Faults {
   private refusalsLeft = 0
   private unknownKinds = 0
   private hostile = 0
+  /** Messages sent unreadable so far (FaultOptions.unreadable). */
+  private unreadableSent = 0
   /** 429 answers given since start (a test waits for its bursts to have happened). */
   answered429 = 0
 
@@ -31,6 +33,7 @@ export class Faults {
     this.options = { ...options }
     this.requests = 0
     this.refusalsLeft = 0
+    this.unreadableSent = 0
   }
 
   get current(): Readonly<FaultOptions> {
@@ -71,10 +74,15 @@ export class Faults {
    * Applies the message faults to one serialized stream message. Returns the texts to send in
    * order: the message itself, a malformed or hostile stand-in for it, and/or an unknown-kind
    * message sent before it (extra, so the stream's data is not lost to that fault; malformed and
-   * hostile text replaces).
+   * hostile text replaces). While the unreadable fault lasts, a message on `channel`'s kind of
+   * stream is only its torn text.
    */
-  streamTexts(text: string): StreamText[] {
-    const { malformedRatio = 0, unknownKindRatio = 0, hostileRatio = 0 } = this.options
+  streamTexts(text: string, channel: string): StreamText[] {
+    const { malformedRatio = 0, unknownKindRatio = 0, hostileRatio = 0, unreadable } = this.options
+    if (unreadable && this.unreadableSent < unreadable.count && channelKind(channel) === unreadable.kind) {
+      this.unreadableSent++
+      return [torn(text)]
+    }
     if (malformedRatio <= 0 && unknownKindRatio <= 0 && hostileRatio <= 0) return [{ text, fault: null }]
     const out: StreamText[] = []
     if (unknownKindRatio > 0 && this.rng.chance(unknownKindRatio)) {
@@ -89,10 +97,19 @@ export class Faults {
     }
     if (hostileRatio > 0 && this.rng.chance(hostileRatio))
       out.push(hostileFrame(text, this.hostile++, this.options.hostileHugeEvery ?? 0))
-    // Cut mid-way: the classic torn frame a client must count and skip, not crash on.
-    else if (malformedRatio > 0 && this.rng.chance(malformedRatio))
-      out.push({ text: text.slice(0, Math.max(1, text.length >> 1)), fault: 'malformed' })
+    else if (malformedRatio > 0 && this.rng.chance(malformedRatio)) out.push(torn(text))
     else out.push({ text, fault: null })
     return out
   }
+}
+
+/** Cut mid-way: the classic torn frame a client must count and skip, not crash on. */
+function torn(text: string): StreamText {
+  return { text: text.slice(0, Math.max(1, text.length >> 1)), fault: 'malformed' }
+}
+
+/** The kind of stream a channel feeds: `odds:{sport}:{match}:{kind}`, `data:{sport}:{type}[:{match}]`. */
+function channelKind(channel: string): string | undefined {
+  const parts = channel.split(':')
+  return parts[0] === 'odds' ? parts[3] : parts[2]
 }

@@ -3,6 +3,7 @@
  * feed with its live streams, on one loopback HTTP server. Seeded; faulty on demand.
  * See README.md beside this file for the URL layout and the assumptions where the documents are silent.
  */
+import { KeyStyle } from '../shared/wire/keys'
 import { Faults } from './faults'
 import { registerDataRoutes, postgrestError } from './data/routes'
 import { DATA_LIVE_CHANNEL_PREFIX, DataLive } from './data/live'
@@ -49,8 +50,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     clock,
   )
-  registerDataRoutes(server, { lookups, clock, apiKey, faults })
-  registerOddsRoutes(server, { world, lookups, engine, clock })
+  const keyStyles = options.keyStyles ?? KeyStyle.options
+  registerDataRoutes(server, { lookups, clock, apiKey, keyStyles, faults })
+  registerOddsRoutes(server, { world, lookups, engine, clock, keyStyles })
   registerImageRoutes(server, world)
 
   let dropTimer: NodeJS.Timeout | undefined

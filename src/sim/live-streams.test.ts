@@ -94,6 +94,26 @@ describe('data live streams', () => {
     },
   )
 
+  it('agrees to the subprotocol `updates` when offered; told to, insists on it or agrees to none', async () => {
+    const url = `${sim.wsBaseUrl}/live/score?token=${sim.apiKey}`
+    const offered = await WsCollector.open(url, ['updates'])
+    expect(offered.ws.protocol).toBe('updates')
+    offered.close()
+    sim.control.setFaults({ wsSubprotocol: 'required' })
+    try {
+      await expect(WsCollector.open(url)).rejects.toThrow(/400/)
+      ;(await WsCollector.open(url, ['updates'])).close()
+      const sse = await SseCollector.open(url.replace('ws:', 'http:'))
+      sse.collector.close()
+      expect(sse.status).toBe(200)
+      sim.control.setFaults({ wsSubprotocol: 'never' })
+      // ws's own client, offering through its protocols argument, refuses a server that agrees to none.
+      await expect(WsCollector.open(url, ['updates'])).rejects.toThrow(/no subprotocol/)
+    } finally {
+      sim.control.setFaults({})
+    }
+  })
+
   it('per-event streams carry only that match, and status changes follow the clock', async () => {
     const live = (await getJson(`${sim.dataBaseUrl}/matches-live?select=id`, sim.apiKey)).body as Array<{ id: number }>
     const id = (live[0] as { id: number }).id

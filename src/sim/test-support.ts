@@ -65,8 +65,8 @@ export class WsCollector extends MessageCollector {
     ws.on('close', (code) => (this.closeCode = code))
   }
 
-  static async open(url: string): Promise<WsCollector> {
-    const ws = new WebSocket(url)
+  static async open(url: string, protocols: string[] = [], headers?: Record<string, string>): Promise<WsCollector> {
+    const ws = new WebSocket(url, protocols, { headers })
     const collector = new WsCollector(ws)
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve())
@@ -88,10 +88,13 @@ export class SseCollector extends MessageCollector {
     super()
   }
 
-  static async open(url: string): Promise<{ status: number; collector: SseCollector }> {
+  static async open(
+    url: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; collector: SseCollector }> {
     const controller = new AbortController()
     const collector = new SseCollector(controller)
-    const res = await fetch(url, { signal: controller.signal })
+    const res = await fetch(url, { headers, signal: controller.signal })
     if (res.status !== 200 || !res.body) return { status: res.status, collector }
     const parser = new SseParser((data) => collector.messages.push(data))
     void (async () => {

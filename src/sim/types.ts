@@ -1,4 +1,5 @@
 /** The simulator's public contract (re-exported by index.ts). */
+import type { KeyStyle } from '../shared/wire/keys'
 import type { MatchPricesWire } from '../shared/wire/odds'
 
 export interface SimulatorOptions {
@@ -16,6 +17,11 @@ export interface SimulatorOptions {
   startTime?: number
   /** Default 'demo-key'. */
   apiKey?: string
+  /**
+   * The key styles both services take (shared/wire/keys.ts; default both). Only `marketplace`: a
+   * marketplace gateway, where a Bearer header or a stream's token alone is refused (401).
+   */
+  keyStyles?: readonly KeyStyle[]
   /** All off by default. */
   faults?: FaultOptions
 }
@@ -47,6 +53,18 @@ export interface FaultOptions {
    * this status, as a service that offers only per-event streams would; per-event streams still work.
    */
   refuseTypeStreams?: 403 | 404
+  /**
+   * The data streams' WebSocket subprotocol `updates` (field-notes.md). By default the server agrees
+   * when a client offers it; `required` refuses (400) a data-stream upgrade that does not offer it,
+   * `never` agrees to none, as a server that ignores subprotocols would.
+   */
+  wsSubprotocol?: 'required' | 'never'
+  /**
+   * The first `count` messages of every stream of this kind (`updates`, `overrides`, or a data live
+   * type: `time`, `score`…) go out unreadable (torn in half), then they parse again: a feed whose
+   * words the client does not read for a while.
+   */
+  unreadable?: { kind: string; count: number }
   /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
   clockOffsetMs?: number
 }

@@ -4,9 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimulator, type SimulatorHandle } from '../../sim'
+import { startSimulator } from '../../sim'
 import type { Core } from './app'
-import { eventually, invoke, startTestCore } from './test-support'
+import { eventually, invoke, pointAt, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -41,18 +41,6 @@ async function alertOnEveryOverride(core: Core): Promise<void> {
     condition: { kind: 'override', actions: ['set'] },
     cooldownSeconds: 0,
     doNotRepeat: false,
-  })
-}
-
-async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
-  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
-  await invoke(core, 'settings:update', {
-    bookmakerId,
-    dataBaseUrl,
-    imageBaseUrl,
-    wsBaseUrl,
-    oddsBaseUrl,
-    oddsWsBaseUrl,
   })
 }
 
@@ -171,7 +159,7 @@ describe('the core', () => {
     expect(foreign).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
   })
 
-  it('brings back the alerts (with their read flags), override events and change tape after a restart', async () => {
+  it('brings back the alerts (with their read flags), override events (own, acknowledged) and change tape after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
     const first = (await startCore(dataDir)).core
     await watchLiveBadminton(first)
@@ -197,12 +185,21 @@ describe('the core', () => {
       durationSeconds: 60,
       suspended: false,
     })
-    type Recent = { tape: Array<{ oddKey: string; receivedTs: number }>; overrides: Array<{ oddValue: number }> }
+    type Override = { oddValue: number; action: string; receivedTs: number; own: boolean; acknowledged: boolean }
+    type Recent = { tape: Array<{ oddKey: string; receivedTs: number }>; overrides: Override[] }
     type Alerts = { entries: Array<{ id: string; read: boolean }>; unread: number }
-    const before = await eventually(
+    const recorded = await eventually(
       () => invoke<Recent>(first, 'history:recent'),
       (recent) => recent.tape.length >= 5 && recent.overrides.some((e) => e.oddValue === 7.5),
     )
+    const ours = recorded.overrides.find((e) => e.oddValue === 7.5)
+    expect(ours).toMatchObject({ feed: 'demo', own: true, acknowledged: false })
+    const { matchId, oddType, oddKey } = cell ?? { matchId: 0, oddType: '', oddKey: '' }
+    await invoke(first, 'overrides:acknowledge', {
+      events: [{ matchId, oddType, oddKey, action: ours?.action, receivedTs: ours?.receivedTs }],
+    })
+    const before = await invoke<Recent>(first, 'history:recent')
+    expect(before.overrides.find((e) => e.oddValue === 7.5)).toMatchObject({ own: true, acknowledged: true })
     const alerts = await eventually(
       () => invoke<Alerts>(first, 'alerts:list'),
       (list) => list.entries.length >= 2,

@@ -17,6 +17,7 @@ import { feedScoped, type FeedScopedArchive } from './cache/feed-scoped'
 import { tolerantWrites } from './cache/tolerant-writes'
 import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
+import { OwnOverrides } from './watch/own-overrides'
 import { LiveFeed } from './session/live-feed'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
@@ -47,6 +48,7 @@ import {
   watchCacheFile,
   watchSettingsSaves,
   watchCacheWrites,
+  watchFeedUnderstanding,
   watchKeychain,
   type Problems,
 } from './problems/problem-sources'
@@ -114,11 +116,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const watching = createWatching(options, base, feeds)
   wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
-  const health = () => ({ ...watching.live.health(), faults: faults.snapshot() })
+  const understanding = watchFeedUnderstanding(base.problems.board, (text) => base.scrubber.scrub(text))
+  // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
+  const health = (): AppHealth => {
+    const feed = watching.live.health()
+    understanding(feed.streams)
+    return { ...feed, faults: faults.snapshot() }
+  }
   registerHandlers(router, {
     info: options.info,
     faults,
     health,
+    retryNow: () => {
+      reopenGates(feeds, 'retry now')
+      void watching.live.restart()
+    },
     settings,
     keys: feeds.keys,
     session: feeds.session,
@@ -131,6 +143,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     labels: watching.labeller,
     ports: options.ports,
     inspector: watching.inspector,
+    ownOverrides: watching.ownOverrides,
   })
 
   markStartup('core:services')
@@ -249,6 +262,10 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
+      keyStyle: () => {
+        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+      },
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -309,6 +326,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const { archive } = feeds
   const alerts = createAlerts(options, base, archive, () => labeller)
   const frames: FrameTapPoint = { tap: null }
+  const ownOverrides = new OwnOverrides()
   const inspector = new FrameInspector({
     point: frames,
     scrub: (text) => base.scrubber.scrub(text),
@@ -316,6 +334,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,
     data: feeds.dataClient,
@@ -353,7 +372,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     liveLayout: (matchId) => live.layout(matchId),
     cache: archive,
   })
-  return { alerts, live, labeller, inspector }
+  return { alerts, live, labeller, inspector, ownOverrides }
 }
 type Watching = ReturnType<typeof createWatching>
 
@@ -375,8 +394,8 @@ function createAlerts(
     },
   })
   reportUnreadableAlerts(base, alerts.restore(archive.recentAlerts(ALERT_LIST_CAP)))
-  alerts.onChange(({ added, read }) => {
-    archive.recordAlerts([...added, ...read].map((entry) => ({ ...entry })))
+  alerts.onChange(({ added, read, held }) => {
+    archive.recordAlerts([...added, ...read, ...held].map((entry) => ({ ...entry })))
     router.emit('alerts:changed', alerts.list())
   })
   return alerts
@@ -399,9 +418,12 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
   }
-  keys.onChange(({ reason }) => {
+  keys.onChange(({ account, reason }) => {
     void emitKeys()
     if (reason === 'tested') return
+    // Set again, even to the same key: the trader says it is good (a 401 may have been a glitch).
+    const http = account === 'data-service' ? feeds.dataHttp : feeds.oddsHttp
+    http.gate.reopen(reason === 'set' ? 'key set' : 'key removed')
     // A new or removed key on the real feed changes the stream tokens: rebuild the streams. A change
     // of mode (demo ↔ real) already rebuilds them through the session listener below.
     void session.refresh().then((modeChanged) => {
@@ -423,14 +445,31 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
   base.settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
     const endpointsChanged = (
-      ['sport', 'bookmakerId', 'dataBaseUrl', 'wsBaseUrl', 'oddsBaseUrl', 'oddsWsBaseUrl'] as const
+      [
+        'sport',
+        'bookmakerId',
+        'dataBaseUrl',
+        'wsBaseUrl',
+        'oddsBaseUrl',
+        'oddsWsBaseUrl',
+        'dataKeyStyle',
+        'oddsKeyStyle',
+      ] as const
     ).some((field) => next[field] !== previous[field])
-    if (endpointsChanged && session.mode().mode === 'real') void live.restart()
+    if (!endpointsChanged) return
+    reopenGates(feeds, 'settings changed')
+    if (session.mode().mode === 'real') void live.restart()
   })
   base.watchlists.onChange((state) => {
     router.emit('watchlists:changed', state)
     live.follow()
   })
+}
+
+/** Lifts what the services imposed on both REST clients: a 429's wait, a rejected key, refused scopes. */
+function reopenGates(feeds: FeedClients, reason: string): void {
+  feeds.dataHttp.gate.reopen(reason)
+  feeds.oddsHttp.gate.reopen(reason)
 }
 
 /** The heartbeat, the health push, and the cache compaction shortly after the start and every six hours. */

@@ -28,6 +28,7 @@ import type { HostPorts } from './host-ports'
 import type { FrameInspector } from './inspector/frame-inspector'
 import type { KeyResult, KeyService } from './secrets/key-service'
 import type { SettingsService } from './settings'
+import type { OwnOverrides } from './watch/own-overrides'
 import type { WatchlistService } from './watchlists/watchlist-service'
 
 export interface HandlerServices {
@@ -35,6 +36,8 @@ export interface HandlerServices {
   faults: FaultReporter
   /** The feeds' health with the faults section (what `feed:health` also pushes every second). */
   health: () => AppHealth
+  /** The trader's "Retry now": both services' gates reopened and the streams reconnected. */
+  retryNow: () => void
   settings: SettingsService
   keys: KeyService
   session: FeedSession
@@ -47,6 +50,7 @@ export interface HandlerServices {
   labels: MatchLabeller
   ports: HostPorts
   inspector: FrameInspector
+  ownOverrides: OwnOverrides
 }
 
 /** Discover marks priced matches from this many pages of the odds feed's match list: enough for a day's card. */
@@ -89,6 +93,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
 
   router.handle('feed:mode', () => s.session.mode())
   router.handle('feed:health', () => s.health())
+  router.handle('feed:retryNow', () => {
+    s.retryNow()
+    return null
+  })
 
   router.handle('discover:matches', (query) => s.discovery.matches(query))
   router.handle('discover:search', ({ sport, text }) => s.discovery.search(sport, text))
@@ -101,14 +109,24 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('board:get', () => s.live.boards())
 
   router.handle('overrides:set', async ({ matchId, oddType, ...body }) => {
-    orFail(await s.odds.setOverride({ sport: sportOf(s, matchId), matchId, oddType }, body))
+    const { oddValue, durationSeconds, suspended } = body
+    const withdraw = s.ownOverrides.expect(
+      { matchId, oddType, oddKey: body.oddKey },
+      { oddValue, durationSeconds, suspended },
+    )
+    const answer = await s.odds.setOverride({ sport: sportOf(s, matchId), matchId, oddType }, body)
+    if (!answer.ok) withdraw()
+    orFail(answer)
     return {
       ok: true,
       message: `override set: ${s.labels.describe({ matchId, oddType, oddKey: body.oddKey })} at ${formatPrice(body.oddValue)} for ${body.durationSeconds} s`,
     }
   })
   router.handle('overrides:lift', async ({ matchId, oddType, oddKey }) => {
-    orFail(await s.odds.liftOverride({ sport: sportOf(s, matchId), matchId, oddType }, oddKey))
+    const withdraw = s.ownOverrides.expect({ matchId, oddType, oddKey }, 'lift')
+    const answer = await s.odds.liftOverride({ sport: sportOf(s, matchId), matchId, oddType }, oddKey)
+    if (!answer.ok) withdraw()
+    orFail(answer)
     return { ok: true, message: `override lifted: ${s.labels.describe({ matchId, oddType, oddKey })}` }
   })
   router.handle('odds:verify', async ({ matchId }) => {
@@ -157,6 +175,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
       tape: s.cache.recentChanges(watched, Date.now() - RECENT_TAPE_WINDOW_MS, RECENT_TAPE_LIMIT),
       overrides: s.cache.recentOverrideEvents(OVERRIDE_ALERT_CAP),
     }
+  })
+  router.handle('overrides:acknowledge', ({ events }) => {
+    s.cache.acknowledgeOverrideEvents(events)
+    return null
   })
   router.handle('history:export', ({ matchId, from, to }) => {
     const range = rangeOf(from, to)

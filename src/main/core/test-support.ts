@@ -95,6 +95,19 @@ export async function invoke<T = unknown>(core: Core, channel: InvokeChannel, in
   return result.value
 }
 
+/** Points the core's settings at `feed`, a simulator standing in for the real services. */
+export async function pointAt(core: Core, feed: SimulatorHandle): Promise<void> {
+  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
+  await invoke(core, 'settings:update', {
+    bookmakerId,
+    dataBaseUrl,
+    imageBaseUrl,
+    wsBaseUrl,
+    oddsBaseUrl,
+    oddsWsBaseUrl,
+  })
+}
+
 /** Puts the first live match of `sport` on the active watchlist; returns its id. */
 export async function watchFirstLive(core: Core, sport = 'badminton'): Promise<number> {
   const live = await invoke<{ matches: Array<{ matchId: number }> }>(core, 'discover:matches', { mode: 'live', sport })

@@ -20,7 +20,16 @@ import {
 import { AppHealth } from '../health'
 import { DismissProblemInput, ProblemList } from '../problems'
 import { FrameBatch, InspectorLease } from '../inspector'
-import { ExportResult, HistoryRange, HistorySeries, RecentHistory, SeriesQuery, TickPage, TicksQuery } from '../history'
+import {
+  AcknowledgeOverridesInput,
+  ExportResult,
+  HistoryRange,
+  HistorySeries,
+  RecentHistory,
+  SeriesQuery,
+  TickPage,
+  TicksQuery,
+} from '../history'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
 import { EVENT_CHANNELS, type EventChannel, type InvokeChannel } from './channels'
@@ -85,6 +94,8 @@ export const invokeContract = {
   'keys:remove': { input: AccountInput, output: KeysStatus },
   'feed:mode': { input: NoInput, output: FeedMode },
   'feed:health': { input: NoInput, output: AppHealth },
+  /** Lift every wait and refusal the services imposed (429, a rejected key, no access) and reconnect now. */
+  'feed:retryNow': { input: NoInput, output: z.null() },
   'discover:matches': { input: DiscoverQuery, output: DiscoverPage },
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   /** Ids of the sport's matches the bookmaker prices (the odds feed's match list), for Discover to mark. */
@@ -95,6 +106,8 @@ export const invokeContract = {
   'board:get': { input: NoInput, output: z.array(MatchBoard) },
   'overrides:set': { input: OverrideCommand, output: OverrideAnswer },
   'overrides:lift': { input: LiftOverrideCommand, output: OverrideAnswer },
+  /** Marks override alerts read in the cache (the current feed's), so they stay read after a restart. */
+  'overrides:acknowledge': { input: AcknowledgeOverridesInput, output: z.null() },
   /** The bookmaker's check of a watched match's book: the margin of each market. */
   'odds:verify': { input: MatchInput, output: BookCheck },
   'window:openMatch': { input: MatchInput, output: OpenedWindow },

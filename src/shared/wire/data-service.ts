@@ -23,6 +23,9 @@
  *     `status{type,reason}`, scores `display` (else `current`) with `period_N`, and for a live match
  *     the clock from `duration` (seconds played) and `last_period` (`period_2` → period 2). It fills
  *     only what no live message has filled: live messages win. (core/watch/rest-headers.ts)
+ * D8  Live streams over WebSocket offer the subprotocol `updates`, as the provider's examples do
+ *     (field-notes.md): a server may insist on it. A server that agrees to none is accepted; the
+ *     event stream has no subprotocol. (core/streams/transports.ts)
  */
 import { z } from 'zod'
 
@@ -230,6 +233,9 @@ export type PostgrestErrorBody = z.infer<typeof PostgrestErrorBody>
 /* ---------- live messages (D4) ---------- */
 
 export const LIVE_DATA_TYPES = ['status', 'score', 'time', 'incident'] as const
+
+/** The WebSocket subprotocol a live stream offers (D8). */
+export const LIVE_DATA_SUBPROTOCOL = 'updates'
 export type LiveDataType = (typeof LIVE_DATA_TYPES)[number]
 
 const liveNumber = z.union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())])

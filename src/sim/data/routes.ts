@@ -2,8 +2,9 @@
  * The data service (data-service.md) under `/data/{sport}`: 36 GET routes over the PostgREST
  * filter engine, key checks, and the live streams at `/data/{sport}/live/{type}[/{event_id}]`.
  */
-import { LIVE_DATA_TYPES } from '../../shared/wire/data-service'
-import { checkDataKey, requestKey } from '../http/auth'
+import { LIVE_DATA_SUBPROTOCOL, LIVE_DATA_TYPES } from '../../shared/wire/data-service'
+import { dataMarketplaceHost, type KeyStyle } from '../../shared/wire/keys'
+import { checkDataKey, presentedKey } from '../http/auth'
 import type { Reply, RequestContext, SimHttpServer, StreamResolution } from '../http/server'
 import { jsonReply } from '../http/server'
 import { runQuery } from '../postgrest'
@@ -23,14 +24,32 @@ export function postgrestError(status: number, code: string, message: string, hi
   return jsonReply(status, { code, details: null, hint, message })
 }
 
+/** Whether a WebSocket upgrade offers the live data subprotocol (`Sec-WebSocket-Protocol: a, b`). */
+function offersSubprotocol(ctx: RequestContext): boolean {
+  const offered = ctx.headers['sec-websocket-protocol'] ?? ''
+  return offered.split(',').some((p) => p.trim() === LIVE_DATA_SUBPROTOCOL)
+}
+
+/** The data service's key and the key styles it takes. */
+interface DataKeys {
+  apiKey: string
+  keyStyles: readonly KeyStyle[]
+}
+
+/** May this request read the sport in its path? `token`: a live stream's `?token=`. */
 function accessReply(
-  sportParam: string,
-  key: string | undefined,
-  apiKey: string,
+  ctx: RequestContext,
+  keys: DataKeys,
+  token?: string | null,
 ): { ok: true; sport: SimSport } | { ok: false; reply: Reply } {
+  const sportParam = ctx.params.sport ?? ''
   if (!isSimSport(sportParam))
     return { ok: false, reply: postgrestError(404, 'PGRST125', `no data service for sport '${sportParam}'`) }
-  const access = checkDataKey(apiKey, key, sportParam)
+  const rules = { marketplaceHost: dataMarketplaceHost(sportParam), styles: keys.keyStyles }
+  const presented = presentedKey(ctx.headers, rules, token)
+  if (!presented.ok)
+    return { ok: false, reply: postgrestError(presented.status, `PGRST${presented.status}`, presented.message) }
+  const access = checkDataKey(keys.apiKey, presented.key, sportParam)
   if (!access.ok)
     return {
       ok: false,
@@ -41,10 +60,10 @@ function accessReply(
 
 export function registerDataRoutes(
   server: SimHttpServer,
-  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; apiKey: string; faults: Faults },
+  deps: { lookups: Record<SimSport, SportLookup>; clock: WorldClock; faults: Faults } & DataKeys,
 ): void {
   server.rest.add('GET', '/data/:sport/:route', (ctx: RequestContext) => {
-    const access = accessReply(ctx.params.sport ?? '', requestKey(ctx.headers), deps.apiKey)
+    const access = accessReply(ctx, deps)
     if (!access.ok) return access.reply
     const path = `/${ctx.params.route ?? ''}`
     const route = DATA_ROUTES[path]
@@ -69,7 +88,7 @@ export function registerDataRoutes(
   })
 
   const live = (ctx: RequestContext): StreamResolution => {
-    const access = accessReply(ctx.params.sport ?? '', ctx.url.searchParams.get('token') ?? undefined, deps.apiKey)
+    const access = accessReply(ctx, deps, ctx.url.searchParams.get('token'))
     if (!access.ok) return access
     const type = ctx.params.type ?? ''
     if (!(LIVE_DATA_TYPES as readonly string[]).includes(type)) {
@@ -79,6 +98,10 @@ export function registerDataRoutes(
       }
     }
     const eventId = ctx.params.eventId
+    if (deps.faults.current.wsSubprotocol === 'required' && ctx.headers.upgrade && !offersSubprotocol(ctx)) {
+      const message = `this stream needs the WebSocket subprotocol '${LIVE_DATA_SUBPROTOCOL}'`
+      return { ok: false, reply: postgrestError(400, 'PGRST400', message) }
+    }
     const refuse = deps.faults.current.refuseTypeStreams
     if (eventId === undefined && refuse !== undefined) {
       const message = `no stream of every event here (injected fault): use /live/${type}/{event_id}`

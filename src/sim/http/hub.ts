@@ -87,7 +87,7 @@ export class Hub {
   private deliver(channel: string, text: string): void {
     const set = this.channels.get(channel)
     if (!set) return
-    for (const out of this.faults.streamTexts(text)) {
+    for (const out of this.faults.streamTexts(text, channel)) {
       for (const sink of [...set]) {
         const sent = sink.send(out.text)
         if (out.thenClose) sink.close()

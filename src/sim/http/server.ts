@@ -7,6 +7,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { LIVE_DATA_SUBPROTOCOL } from '../../shared/wire/data-service'
 import type { Faults } from '../faults'
 import type { WorldClock } from '../world/clock'
 import type { Hub, Sink } from './hub'
@@ -53,8 +54,11 @@ export class SimHttpServer {
   private readonly server = createServer((req, res) => void this.onRequest(req, res))
   private readonly wss = new WebSocketServer({
     noServer: true,
-    // field-notes.md: clients may ask for the `updates` subprotocol; agree when they do.
-    handleProtocols: (protocols) => (protocols.has('updates') ? 'updates' : false),
+    // field-notes.md: clients may ask for the `updates` subprotocol; agree when they do, unless told not to.
+    handleProtocols: (protocols) =>
+      protocols.has(LIVE_DATA_SUBPROTOCOL) && this.faults.current.wsSubprotocol !== 'never'
+        ? LIVE_DATA_SUBPROTOCOL
+        : false,
   })
   private readonly openStreams = new Set<ServerResponse>()
 
@@ -213,10 +217,12 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(body)
 }
 
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' }
+
 function refuseUpgrade(socket: Duplex, reply: Reply): void {
   const body = JSON.stringify(reply.json ?? {})
   socket.end(
-    `HTTP/1.1 ${reply.status} ${reply.status === 401 ? 'Unauthorized' : reply.status === 403 ? 'Forbidden' : 'Not Found'}\r\n` +
+    `HTTP/1.1 ${reply.status} ${STATUS_TEXT[reply.status] ?? 'Not Found'}\r\n` +
       `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   )
 }

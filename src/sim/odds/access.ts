@@ -4,6 +4,7 @@
  * a sport the bookmaker has no access to → 403, a sport that does not exist → 404.
  */
 import { ODDS_SPORTS } from '../../shared/wire/odds'
+import type { PresentedKey } from '../http/auth'
 import type { Reply } from '../http/server'
 import { jsonReply } from '../http/server'
 import type { Bookmaker, World } from '../world/model'
@@ -13,11 +14,19 @@ export function oddsError(status: number, error: string, message: string): Reply
   return jsonReply(status, { error, message })
 }
 
+const PRESENTED_ERRORS = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden' } as const
+
 export type BookmakerAccess = { ok: true; bookmaker: Bookmaker } | { ok: false; reply: Reply }
 export type SportAccess = { ok: true; bookmaker: Bookmaker; sport: SimSport } | { ok: false; reply: Reply }
 
-export function bookmakerAccess(world: World, bookmakerId: string, key: string | undefined): BookmakerAccess {
+export function bookmakerAccess(world: World, bookmakerId: string, presented: PresentedKey): BookmakerAccess {
   const known = [world.bookmaker, world.rival]
+  if (!presented.ok)
+    return {
+      ok: false,
+      reply: oddsError(presented.status, PRESENTED_ERRORS[presented.status], presented.message),
+    }
+  const key = presented.key
   if (!key)
     return {
       ok: false,
@@ -36,8 +45,8 @@ export function bookmakerAccess(world: World, bookmakerId: string, key: string |
   return { ok: true, bookmaker }
 }
 
-export function sportAccess(world: World, bookmakerId: string, sport: string, key: string | undefined): SportAccess {
-  const access = bookmakerAccess(world, bookmakerId, key)
+export function sportAccess(world: World, bookmakerId: string, sport: string, presented: PresentedKey): SportAccess {
+  const access = bookmakerAccess(world, bookmakerId, presented)
   if (!access.ok) return access
   if (!(ODDS_SPORTS as readonly string[]).includes(sport))
     return { ok: false, reply: oddsError(404, 'not_found', `unknown sport ${sport}`) }

@@ -3,7 +3,8 @@
  * (and our DELETE to lift one), the public per-sport routes and the two live streams per match.
  */
 import { ODD_GROUPS, OverrideRequest } from '../../shared/wire/odds'
-import { requestKey } from '../http/auth'
+import type { KeyStyle } from '../../shared/wire/keys'
+import { presentedKey, type PresentedKey } from '../http/auth'
 import type { RequestContext, Reply, SimHttpServer, StreamResolution } from '../http/server'
 import { INVALID_JSON, jsonReply } from '../http/server'
 import { momentOf } from '../world/clock'
@@ -35,12 +36,17 @@ export interface OddsDeps {
   lookups: Record<SimSport, SportLookup>
   engine: OddsEngine
   clock: WorldClock
+  /** The key styles the bookmaker routes and streams take. */
+  keyStyles: readonly KeyStyle[]
 }
 
 export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void {
   const { world, engine } = deps
+  /** The odds feed's marketplace host is the host the request was sent to (shared/wire/keys.ts K3). */
+  const oddsKey = (ctx: RequestContext, token?: string | null): PresentedKey =>
+    presentedKey(ctx.headers, { marketplaceHost: ctx.headers.host ?? '', styles: deps.keyStyles }, token)
   const priced = (ctx: RequestContext): { ok: true; p: PricedMatch; sport: SimSport } | { ok: false; reply: Reply } => {
-    const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', requestKey(ctx.headers))
+    const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', oddsKey(ctx))
     if (!access.ok) return access
     const matchId = Number(ctx.params.matchId)
     const p = Number.isInteger(matchId) ? engine.get(matchId) : undefined
@@ -54,13 +60,13 @@ export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void 
 
   server.rest
     .add('GET', '/odds/bookmaker/:bookmakerId', (ctx) => {
-      const access = bookmakerAccess(world, ctx.params.bookmakerId ?? '', requestKey(ctx.headers))
+      const access = bookmakerAccess(world, ctx.params.bookmakerId ?? '', oddsKey(ctx))
       if (!access.ok) return access.reply
       const { id, name, sports } = access.bookmaker
       return jsonReply(200, { id, name, sports })
     })
     .add('GET', '/odds/bookmaker/:bookmakerId/:sport/matches', (ctx) => {
-      const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', requestKey(ctx.headers))
+      const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', oddsKey(ctx))
       if (!access.ok) return access.reply
       return matchList(deps, access.sport, ctx.url.searchParams)
     })
@@ -92,8 +98,8 @@ export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void 
   const dashboardStream =
     (kind: 'updates' | 'overrides') =>
     (ctx: RequestContext): StreamResolution => {
-      const key = ctx.url.searchParams.get('token') ?? requestKey(ctx.headers)
-      const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', key ?? undefined)
+      const key = oddsKey(ctx, ctx.url.searchParams.get('token'))
+      const access = sportAccess(world, ctx.params.bookmakerId ?? '', ctx.params.sport ?? '', key)
       if (!access.ok) return access
       const matchId = Number(ctx.params.matchId)
       if (!Number.isInteger(matchId) || engine.get(matchId)?.sport !== access.sport) {

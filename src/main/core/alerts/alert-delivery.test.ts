@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AlertDeliverySettings, AlertRule } from '../../../shared/alerts'
 import type { OutcomeRef } from '../../../shared/domain'
-import { AlertDelivery, type AlertsChange } from './alert-delivery'
+import { AlertDelivery, HELD_LISTED, type AlertsChange } from './alert-delivery'
 import { RuleEngine } from './rule-engine'
 import { HOME, makeRule, ManualTime, RecordingNotifier, TickFeed } from './test-support'
 
@@ -24,25 +24,79 @@ function pipeline(rules: AlertRule[], settings: AlertDeliverySettings = NO_COALE
 }
 
 const AWAY: OutcomeRef = { ...HOME, oddKey: 'match_winner#away' }
+const OTHER_MATCH: OutcomeRef = { ...HOME, matchId: 2 }
 const suspensionRule = (extra: Partial<AlertRule> = {}) => makeRule({ kind: 'suspension', on: 'either' }, extra)
 
 describe('AlertDelivery: cooldown and do-not-repeat', () => {
-  it('drops firings of a rule within its cooldown; exactly at the end of the cooldown it fires again', () => {
+  it('holds back firings for the same outcome within its cooldown; exactly at the end it fires again', () => {
     const p = pipeline([suspensionRule({ cooldownSeconds: 30 })])
     p.suspend(HOME, false)
     p.suspend(HOME, true) // fires at t0
     p.time.advance(10_000)
     p.suspend(HOME, false) // in cooldown
     p.time.advance(19_999)
-    p.suspend(AWAY, false)
-    p.suspend(AWAY, true) // still in cooldown: cooldown is per rule, not per outcome
+    p.suspend(HOME, true) // still in cooldown
     p.time.advance(1)
-    p.suspend(HOME, true) // 30 s after the first firing
-    expect(p.delivery.entries().map((e) => [e.oddKey, e.title.endsWith('unsuspended')])).toEqual([
-      ['match_winner#home', false],
-      ['match_winner#home', false],
+    p.suspend(HOME, false) // 30 s after the first firing
+    expect(p.delivery.entries().map((e) => [e.oddKey, e.title.endsWith('unsuspended'), e.held?.count])).toEqual([
+      ['match_winner#home', true, undefined],
+      ['match_winner#home', false, 2],
     ])
     expect(p.notifier.shown).toHaveLength(2)
+  })
+
+  it('keeps the cooldown per outcome: a desk-wide rule alerts every outcome that moves, not one per window', () => {
+    const p = pipeline([suspensionRule({ cooldownSeconds: 30 })])
+    for (const ref of [HOME, AWAY, OTHER_MATCH]) p.suspend(ref, false)
+    p.suspend(HOME, true)
+    p.suspend(AWAY, true) // another outcome: its own cooldown
+    p.suspend(OTHER_MATCH, true)
+    expect(p.delivery.entries().map((e) => [e.matchId, e.oddKey])).toEqual([
+      [2, 'match_winner#home'],
+      [1, 'match_winner#away'],
+      [1, 'match_winner#home'],
+    ])
+  })
+
+  it('per match, as the trader chose: one alert per match, the other outcomes held back on it', () => {
+    const p = pipeline([suspensionRule({ cooldownSeconds: 30, cooldownPer: 'match' })])
+    for (const ref of [HOME, AWAY, OTHER_MATCH]) p.suspend(ref, false)
+    p.suspend(HOME, true)
+    p.suspend(AWAY, true)
+    p.suspend(OTHER_MATCH, true)
+    expect(p.delivery.entries().map((e) => [e.matchId, e.oddKey, e.held?.count])).toEqual([
+      [2, 'match_winner#home', undefined],
+      [1, 'match_winner#home', 1],
+    ])
+  })
+
+  it('counts and lists what a cooldown held back on the alert, and sends it at most once a second', () => {
+    const start = Date.UTC(2025, 0, 6, 12)
+    const p = pipeline([suspensionRule({ cooldownSeconds: 30 })], NO_COALESCE, start)
+    const changes: AlertsChange[] = []
+    p.delivery.onChange((c) => changes.push(c))
+    p.suspend(HOME, false)
+    p.suspend(HOME, true) // fires
+    for (let i = 0; i < 30; i++) {
+      p.time.advance(500)
+      p.suspend(HOME, i % 2 === 1) // 30 more firings within 15 s
+    }
+    const [entry] = p.delivery.entries()
+    expect(p.delivery.entries()).toHaveLength(1)
+    expect(entry?.held?.count).toBe(30)
+    expect(entry?.held?.cooldownSeconds).toBe(30)
+    expect(entry?.held?.firings).toHaveLength(HELD_LISTED)
+    expect(entry?.held?.firings[0]).toEqual({
+      at: start + 500,
+      title: 'Match 1: Match winner · Home unsuspended',
+      body: `Price 2.00 · ${entry?.ruleName}`,
+    })
+    p.time.advance(1000)
+    const reports = changes.filter((c) => c.held.length > 0)
+    expect(reports.length).toBeGreaterThan(1)
+    expect(reports.length).toBeLessThanOrEqual(16) // at most one a second over 16 s
+    expect(reports.at(-1)?.held[0]?.held?.count).toBe(30)
+    expect(p.notifier.shown).toHaveLength(1)
   })
 
   it('do-not-repeat fires once per outcome until the rule is forgotten', () => {

@@ -1,14 +1,18 @@
 /**
  * The delivery stage: turns firings into in-app alert entries and system notifications.
  *
- * - Every firing that passes the rule's cooldown and do-not-repeat becomes an unread entry.
+ * - Every firing that passes the rule's cooldown and do-not-repeat becomes an unread entry. Both are
+ *   kept per rule and outcome, or per rule and match (`cooldownPer`): one busy outcome must not
+ *   silence a desk-wide rule for every other. A firing the cooldown holds back is counted and listed
+ *   (the first HELD_LISTED, in words) on the entry that started the cooldown, which goes out again
+ *   with them at most once a second: nothing a rule matched vanishes without a trace.
  * - Notifications go through the Notifier port. Firings within `coalesceSeconds` of the first pending
  *   one are announced together when that window closes ("5 price moves"). Mute and quiet hours
  *   suppress notifications only — entries are still recorded and counted as unread.
  * - `onChange` listeners (bridge push, tray badge) hear about new entries and the unread count.
  */
 import { randomUUID } from 'node:crypto'
-import type { AlertDeliverySettings, AlertEntry } from '../../../shared/alerts'
+import type { AlertDeliverySettings, AlertEntry, AlertRule } from '../../../shared/alerts'
 import { coalescedText } from './alert-text'
 import type { AlertFiring, AlertSink, Notifier, Scheduler } from './ports'
 import { timerScheduler } from './ports'
@@ -18,7 +22,22 @@ export interface AlertsChange {
   added: readonly AlertEntry[]
   /** Entries whose read flag changed (the cache keeps it, so a restart does not unread them). */
   read: readonly AlertEntry[]
+  /** Entries whose cooldown held back more firings since they last went out. */
+  held: readonly AlertEntry[]
   unread: number
+}
+
+/** Held-back firings listed in words on their entry; beyond it they are only counted. */
+export const HELD_LISTED = 20
+/** Held-back counts go out at most this often, not once per firing of a flood. */
+const HELD_REPORT_MS = 1000
+/** Cooldowns are swept of the expired once there are this many (one per outcome a rule fired on). */
+const COOLDOWN_SWEEP_AT = 4096
+
+interface Cooldown {
+  until: number
+  /** The entry that started it, which counts what it holds back. */
+  entryId: string
 }
 
 export interface AlertDeliveryDeps {
@@ -42,9 +61,14 @@ export class AlertDelivery implements AlertSink {
   /** Oldest first; Map keeps insertion order and finds an id for markRead. */
   private readonly entriesById = new Map<string, AlertEntry>()
   private unread = 0
-  private readonly lastFiredByRule = new Map<string, number>()
-  /** `ruleId|matchId|oddType|oddKey` of firings already delivered by do-not-repeat rules. */
+  /** By `repeatKey`: the cooldowns running. */
+  private readonly cooldowns = new Map<string, Cooldown>()
+  private nextCooldownSweep = COOLDOWN_SWEEP_AT
+  /** `repeatKey`s of firings already delivered by do-not-repeat rules. */
   private readonly deliveredOnce = new Set<string>()
+  /** Entries whose held-back count grew since it last went out. */
+  private readonly heldChanged = new Set<string>()
+  private cancelHeldReport: (() => void) | null = null
   private pending: AlertEntry[] = []
   private cancelFlush: (() => void) | null = null
   private readonly listeners = new Set<(change: AlertsChange) => void>()
@@ -64,15 +88,17 @@ export class AlertDelivery implements AlertSink {
     return this.settings
   }
 
-  /** Records a firing; returns the entry, or null when cooldown or do-not-repeat swallowed it. */
+  /** Records a firing; returns the entry, or null when cooldown (held back) or do-not-repeat swallowed it. */
   accept(firing: AlertFiring): AlertEntry | null {
     const { rule } = firing
-    const last = this.lastFiredByRule.get(rule.id)
-    if (last !== undefined && firing.at - last < rule.cooldownSeconds * 1000) return null
-    const repeatKey = `${rule.id}|${firing.matchId}|${firing.oddType ?? ''}|${firing.oddKey ?? ''}`
-    if (rule.doNotRepeat && this.deliveredOnce.has(repeatKey)) return null
-    this.lastFiredByRule.set(rule.id, firing.at)
-    if (rule.doNotRepeat) this.deliveredOnce.add(repeatKey)
+    const key = repeatKey(rule, firing)
+    if (rule.doNotRepeat && this.deliveredOnce.has(key)) return null
+    const cooldown = this.cooldowns.get(key)
+    if (cooldown !== undefined && firing.at < cooldown.until) {
+      this.holdBack(cooldown.entryId, firing)
+      return null
+    }
+    if (rule.doNotRepeat) this.deliveredOnce.add(key)
 
     const { title, body } = firing.text()
     const entry: AlertEntry = {
@@ -89,6 +115,7 @@ export class AlertDelivery implements AlertSink {
       read: false,
     }
     this.store(entry)
+    if (rule.cooldownSeconds > 0) this.startCooldown(key, firing.at + rule.cooldownSeconds * 1000, entry.id)
     this.queueNotification(entry)
     this.emit([entry], [])
     return entry
@@ -96,8 +123,8 @@ export class AlertDelivery implements AlertSink {
 
   /** Forget cooldown and do-not-repeat history of a rule (call when it is edited or deleted). */
   forgetRule(ruleId: string): void {
-    this.lastFiredByRule.delete(ruleId)
     const prefix = `${ruleId}|`
+    for (const key of this.cooldowns.keys()) if (key.startsWith(prefix)) this.cooldowns.delete(key)
     for (const key of this.deliveredOnce) if (key.startsWith(prefix)) this.deliveredOnce.delete(key)
   }
 
@@ -138,9 +165,14 @@ export class AlertDelivery implements AlertSink {
     this.trim()
   }
 
-  /** Forgets every entry (the feed changed: its alerts are another list), keeping rules' cooldowns. */
+  /**
+   * Forgets every entry and cooldown (the feed changed: its alerts are another list, and its match
+   * ids name other matches), keeping do-not-repeat, which lasts until a rule is edited.
+   */
   clear(): void {
     this.entriesById.clear()
+    this.cooldowns.clear()
+    this.heldChanged.clear()
     this.unread = 0
   }
 
@@ -162,11 +194,42 @@ export class AlertDelivery implements AlertSink {
     this.deps.notifier.notify({ ...coalescedText(batch), matchId: first.matchId, alertIds: batch.map((e) => e.id) })
   }
 
-  /** Cancels a pending coalescing timer (the pending batch is dropped). */
+  /** Sends the entries whose held-back count grew (the report timer calls this too). */
+  reportHeld(): void {
+    this.cancelHeldReport?.()
+    this.cancelHeldReport = null
+    const held = [...this.heldChanged].flatMap((id) => this.entriesById.get(id) ?? [])
+    this.heldChanged.clear()
+    if (held.length > 0) this.emit([], [], held)
+  }
+
+  /** Cancels the pending coalescing and report timers (the pending batch is dropped, held counts kept). */
   dispose(): void {
     this.cancelFlush?.()
     this.cancelFlush = null
     this.pending = []
+    this.cancelHeldReport?.()
+    this.cancelHeldReport = null
+  }
+
+  private startCooldown(key: string, until: number, entryId: string): void {
+    this.cooldowns.set(key, { until, entryId })
+    if (this.cooldowns.size < this.nextCooldownSweep) return
+    const now = this.deps.now()
+    for (const [k, c] of this.cooldowns) if (c.until <= now) this.cooldowns.delete(k)
+    this.nextCooldownSweep = Math.max(COOLDOWN_SWEEP_AT, this.cooldowns.size * 2)
+  }
+
+  /** Counts a held-back firing on its entry (in words for the first HELD_LISTED) and schedules the report. */
+  private holdBack(entryId: string, firing: AlertFiring): void {
+    const entry = this.entriesById.get(entryId)
+    if (!entry) return // trimmed from the list: nothing left to count on
+    const held = entry.held ?? { count: 0, cooldownSeconds: firing.rule.cooldownSeconds, firings: [] }
+    const firings =
+      held.firings.length < HELD_LISTED ? [...held.firings, { at: firing.at, ...firing.text() }] : held.firings
+    this.entriesById.set(entryId, { ...entry, held: { ...held, count: held.count + 1, firings } })
+    this.heldChanged.add(entryId)
+    this.cancelHeldReport ??= this.scheduler.schedule(HELD_REPORT_MS, () => this.reportHeld())
   }
 
   private store(entry: AlertEntry): void {
@@ -194,8 +257,14 @@ export class AlertDelivery implements AlertSink {
     return this.settings.muted || isQuietAt(this.settings.quietHours, this.deps.now())
   }
 
-  private emit(added: readonly AlertEntry[], read: readonly AlertEntry[]): void {
-    const change: AlertsChange = { added, read, unread: this.unread }
+  private emit(added: readonly AlertEntry[], read: readonly AlertEntry[], held: readonly AlertEntry[] = []): void {
+    const change: AlertsChange = { added, read, held, unread: this.unread }
     for (const listener of this.listeners) listener(change)
   }
+}
+
+/** What cooldown and do-not-repeat are kept for: the rule and the firing's outcome, or its match. */
+function repeatKey(rule: AlertRule, firing: AlertFiring): string {
+  if (rule.cooldownPer === 'match') return `${rule.id}|${firing.matchId}`
+  return `${rule.id}|${firing.matchId}|${firing.oddType ?? ''}|${firing.oddKey ?? ''}`
 }

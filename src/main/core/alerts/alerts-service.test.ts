@@ -16,6 +16,7 @@ const draft: AlertRuleDraft = {
   condition: { kind: 'threshold', price: 2, direction: 'either' },
   cooldownSeconds: 0,
   doNotRepeat: false,
+  cooldownPer: 'outcome',
 }
 
 function makeService(store: KeyValueStore, notified: SystemNotification[] = []) {

@@ -58,6 +58,14 @@ export class MoveTracker {
     return ring
   }
 
+  /** The outcome's window starts again at this price (a resync): nothing before it counts. */
+  restart(outcomeKey: string, ts: number, price: number): void {
+    const ring = this.rings.get(outcomeKey)
+    if (!ring) return
+    ring.clear()
+    ring.push(ts, price)
+  }
+
   /** The largest qualifying move ending at the ring's newest price, or null. Firing resets the reference. */
   evaluate(ring: PriceRing, ruleId: string, cond: MoveCondition, outcomeKey: string): Move | null {
     const last = ring.size - 1

@@ -34,6 +34,12 @@ export class PriceRing {
     this.mutations++
   }
 
+  clear(): void {
+    this.head = 0
+    this.count = 0
+    this.mutations++
+  }
+
   /** Keeps the entry in force at `cutoffTs` (the newest one at or before it) and everything after it. */
   evictBefore(cutoffTs: number): void {
     while (this.count > 1 && this.tsAt(1) <= cutoffTs) {

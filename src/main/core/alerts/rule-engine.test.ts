@@ -5,8 +5,8 @@ import type { AlertFiring, MatchStatusChange } from './ports'
 import { RuleEngine } from './rule-engine'
 import { HOME, makeRule, TickFeed } from './test-support'
 
-/** [seconds, price, suspended?] */
-type Tick = [number, number, boolean?]
+/** [seconds, price, suspended? or 'resync': the first price after a gap] */
+type Tick = [number, number, (boolean | 'resync')?]
 
 /** Runs the ticks through a fresh engine holding one rule; returns the indexes of ticks that fired. */
 function firingTicks(condition: AlertCondition, ticks: Tick[]): number[] {
@@ -16,9 +16,11 @@ function firingTicks(condition: AlertCondition, ticks: Tick[]): number[] {
   ])
   const feed = new TickFeed()
   const hits: number[] = []
-  ticks.forEach(([s, price, suspended], i) => {
+  ticks.forEach(([s, price, mark], i) => {
     const before = fired.length
-    engine.onPriceChange(feed.change(HOME, s * 1000, price, suspended ?? false))
+    engine.onPriceChange(
+      mark === 'resync' ? feed.resync(HOME, s * 1000, price) : feed.change(HOME, s * 1000, price, mark ?? false),
+    )
     if (fired.length > before) hits.push(i)
   })
   return hits
@@ -221,6 +223,36 @@ describe('RuleEngine: move rules', () => {
   })
 })
 
+describe('RuleEngine: no window spans a gap', () => {
+  it('a demo price then a real one after a feed switch is no "−83 %" move; later moves count from the real one', () => {
+    const hits = firingTicks({ kind: 'move', minPct: 3, windowSeconds: 30 }, [
+      [0, 7.0],
+      [1, 7.1],
+      [5, 1.2, 'resync'], // the feed switched: the real feed's first price
+      [6, 1.21], // +0.8 % from the real price: no move
+      [7, 1.26], // +5 % from it: a move
+    ])
+    expect(hits).toEqual([4])
+  })
+
+  it('the first price after a reconnect or a restart is neither a move nor a threshold crossing', () => {
+    expect(
+      firingTicks({ kind: 'move', minPct: 10, windowSeconds: 60 }, [
+        [0, 2.0],
+        [20, 2.34, 'resync'], // +17 % across the gap
+        [21, 2.35],
+      ]),
+    ).toEqual([])
+    expect(
+      firingTicks({ kind: 'threshold', price: 2.2, direction: 'either' }, [
+        [0, 2.0],
+        [20, 2.34, 'resync'],
+        [21, 2.1], // crossing down from the resynced price: a real crossing
+      ]),
+    ).toEqual([2])
+  })
+})
+
 describe('RuleEngine: threshold rules', () => {
   const at2 = (direction: 'up' | 'down' | 'either'): AlertCondition => ({ kind: 'threshold', price: 2.0, direction })
   it.each<[string, AlertCondition, Tick[], number[]]>([
@@ -362,6 +394,7 @@ function collectingEngine(
 describe('RuleEngine: override and match status rules', () => {
   const override = (action: OverrideEventKind): OverrideEvent => ({
     ...HOME,
+    feed: 'demo',
     action,
     oddValue: 2.5,
     previousValue: 2.0,
@@ -371,6 +404,7 @@ describe('RuleEngine: override and match status rules', () => {
     expiresAt: 60_000,
     serverTs: 0,
     receivedTs: 0,
+    own: false,
   })
 
   it('fires only for the chosen override actions', () => {

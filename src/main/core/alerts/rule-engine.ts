@@ -1,7 +1,8 @@
 /**
  * Evaluates alert rules against the watch engine's events. Rules are indexed per event family
  * (price / override / match status) and per scope, so an event visits only rules that could fire for
- * it. Output goes to an AlertSink (the delivery stage), which owns cooldown, do-not-repeat and
+ * it. A resync (the first price after a reconnect, a restart or a feed switch) fires nothing and
+ * restarts the outcome's price window, so no window spans a gap. Output goes to an AlertSink (the delivery stage), which owns cooldown, do-not-repeat and
  * notifications. Construction and `setRules` are cheap: no per-outcome state until events arrive.
  */
 import type { AlertRule } from '../../../shared/alerts'
@@ -76,6 +77,12 @@ export class RuleEngine {
   onPriceChange(change: PriceChange): void {
     if (this.priceRules.size === 0) return
     const outcome = outcomeId(change)
+    if (change.resync) {
+      // The first price after a gap: windows and crossings start again from it, never across the gap.
+      this.moves.restart(outcome, change.serverTs, change.price)
+      this.thresholds.forget(outcome)
+      return
+    }
     let ring: PriceRing | undefined
     this.priceRules.forEach(change, this.deps.watchlistsOf, (rule) => {
       const cond = rule.condition

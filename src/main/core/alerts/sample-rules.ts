@@ -51,6 +51,7 @@ export function makeSampleRules(
       condition,
       cooldownSeconds: 30,
       doNotRepeat: false,
+      cooldownPer: 'outcome',
     })
   }
   return rules

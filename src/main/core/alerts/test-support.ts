@@ -4,7 +4,7 @@
  * synthetic tick sequences.
  */
 import type { AlertCondition, AlertRule, AlertScope } from '../../../shared/alerts'
-import { comparePrice, outcomeId, type OutcomeRef, type PriceChange } from '../../../shared/domain'
+import { comparePrice, outcomeId, resyncOf, type OutcomeRef, type PriceChange } from '../../../shared/domain'
 import type { Notifier, Scheduler, SystemNotification } from './ports'
 
 export class ManualTime implements Scheduler {
@@ -56,6 +56,7 @@ export function makeRule(condition: AlertCondition, extra: Partial<Omit<AlertRul
     scope: { type: 'all' } satisfies AlertScope,
     cooldownSeconds: 0,
     doNotRepeat: false,
+    cooldownPer: 'outcome',
     condition,
     ...extra,
   }
@@ -70,5 +71,11 @@ export class TickFeed {
     const change = comparePrice({ ...ref, price, suspended, serverTs: ts, receivedTs: ts }, this.last.get(id))
     this.last.set(id, { price, suspended })
     return change
+  }
+
+  /** The first price after a gap (a reconnect, a restart, a feed switch), as the price book sends it. */
+  resync(ref: OutcomeRef, ts: number, price: number, suspended = false): PriceChange {
+    this.last.set(outcomeId(ref), { price, suspended })
+    return resyncOf({ ...ref, price, suspended, serverTs: ts, receivedTs: ts })
   }
 }

@@ -15,6 +15,11 @@ export class ThresholdTracker {
   /** ruleId → outcome → the side a price now exactly on the rule's threshold came from. */
   private readonly sideBeforeTouch = new Map<string, Map<string, Side>>()
 
+  /** The outcome's price is no longer known to have come from a side (a resync). */
+  forget(outcomeKey: string): void {
+    for (const touching of this.sideBeforeTouch.values()) touching.delete(outcomeKey)
+  }
+
   crossing(
     ruleId: string,
     outcomeKey: string,

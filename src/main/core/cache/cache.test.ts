@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OutcomeRef } from '../../../shared/domain'
+import { resyncOf, type OutcomeRef } from '../../../shared/domain'
 import { outcomeWords } from '../../../shared/labels'
 import { CacheClosedError, CacheFileError, CacheInputError, CSV_HEADER, openCache, type Cache } from './index'
 import { markCleanClose } from './open-database'
@@ -164,6 +164,50 @@ describe('history after a restart', () => {
     expect(reopened.recentChanges('demo', [7, 8], T0 + 25, 1).map((c) => c.receivedTs)).toEqual([T0 + 50])
     expect(reopened.recentChanges('demo', [], T0, 10)).toEqual([])
     expect(reopened.recentOverrideEvents('demo', 2).map((e) => e.receivedTs)).toEqual([T0 + 2, T0 + 3])
+  })
+
+  it('leaves out the first price after a gap (a resync), keeping its tick: the next change counts from it', () => {
+    const first = openCache(file)
+    first.recordTicks('demo', [tick(T0, 2.0), tick(T0 + 10, 2.1)])
+    first.close()
+    // The app restarts: the feed's first price for the outcome is 17 % above the last one recorded.
+    const second = openCache(file)
+    second.recordTicks('demo', [resyncOf(tick(T0 + 60_000, 2.46)), tick(T0 + 61_000, 2.5)])
+    second.close()
+
+    const reopened = openTracked()
+    expect(reopened.recentChanges('demo', [7], T0, 10).map((c) => [c.previousPrice, c.price])).toEqual([
+      [2.0, 2.1],
+      [2.46, 2.5],
+    ])
+    expect(reopened.ticks('demo', 7, T0, T0 + DAY, { limit: 10 }).map((t) => t.price)).toEqual([2.0, 2.1, 2.46, 2.5])
+  })
+
+  it("keeps the trader's acknowledgements of override events, and which events were the trader's own, across a reopen", () => {
+    const first = openTracked()
+    first.recordOverrideEvents('demo', [
+      overrideEvent(T0 + 1, { own: true }),
+      overrideEvent(T0 + 2, { action: 'lifted' }),
+      overrideEvent(T0 + 3),
+    ])
+    first.recordOverrideEvents('real', [overrideEvent(T0 + 1)])
+    const { matchId, oddType, oddKey } = overrideEvent(T0)
+    first.acknowledgeOverrideEvents('demo', [
+      { matchId, oddType, oddKey, action: 'set', receivedTs: T0 + 1 },
+      { matchId, oddType, oddKey, action: 'lifted', receivedTs: T0 + 2 },
+      { matchId, oddType, oddKey, action: 'lifted', receivedTs: T0 + 3 }, // names no event: passed over
+    ])
+    first.close()
+
+    const reopened = openTracked()
+    const read = (feed: string) =>
+      reopened.recentOverrideEvents(feed, 10).map((e) => [e.feed, e.receivedTs, e.own, e.acknowledged])
+    expect(read('demo')).toEqual([
+      ['demo', T0 + 1, true, true],
+      ['demo', T0 + 2, false, true],
+      ['demo', T0 + 3, false, false],
+    ])
+    expect(read('real')).toEqual([['real', T0 + 1, false, false]])
   })
 })
 

@@ -5,7 +5,14 @@
  * everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
  */
 import type Database from 'better-sqlite3'
-import type { OutcomeRef, OverrideEvent, PriceChange, PriceTick } from '../../../shared/domain'
+import type {
+  OutcomeRef,
+  OverrideEvent,
+  OverrideEventKey,
+  PriceChange,
+  PriceTick,
+  RecordedOverrideEvent,
+} from '../../../shared/domain'
 import type { MatchLabels } from '../../../shared/labels'
 import { FeedIds } from './feed-ids'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
@@ -59,6 +66,8 @@ export interface Cache {
   recordTicks(feed: string, ticks: readonly PriceTick[]): RefusedTick[]
   flush(): FlushResult
   recordOverrideEvents(feed: string, events: readonly OverrideEvent[]): void
+  /** Marks recorded override events as acknowledged by the trader (the alert list's read marks). */
+  acknowledgeOverrideEvents(feed: string, keys: readonly OverrideEventKey[]): void
   recordAlerts(feed: string, alerts: readonly StorableAlert[]): void
   alerts(feed: string, from?: number, to?: number, limit?: number): StorableAlert[]
   /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
@@ -83,7 +92,7 @@ export interface Cache {
   latestPrices(feed: string, matchId: number): PriceTick[]
   overrideEvents(feed: string, matchId: number, from?: number, to?: number): OverrideEvent[]
   /** The newest `limit` override events of every match of the feed, oldest first. */
-  recentOverrideEvents(feed: string, limit: number): OverrideEvent[]
+  recentOverrideEvents(feed: string, limit: number): RecordedOverrideEvent[]
   /** The newest `limit` price changes of these matches received at or after `since`, oldest first. */
   recentChanges(feed: string, matchIds: readonly number[], since: number, limit: number): PriceChange[]
   /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
@@ -217,7 +226,14 @@ function startFlushTimer(flushQuietly: () => void, options: CacheOptions): NodeJ
 
 type WriteCalls = Pick<
   Cache,
-  'recordTicks' | 'flush' | 'recordOverrideEvents' | 'recordAlerts' | 'putReference' | 'upsertMatches' | 'putLabels'
+  | 'recordTicks'
+  | 'flush'
+  | 'recordOverrideEvents'
+  | 'acknowledgeOverrideEvents'
+  | 'recordAlerts'
+  | 'putReference'
+  | 'upsertMatches'
+  | 'putLabels'
 >
 
 function writeCalls({ writer, records, labels, feeds }: CacheParts, access: Access, now: () => number): WriteCalls {
@@ -233,6 +249,10 @@ function writeCalls({ writer, records, labels, feeds }: CacheParts, access: Acce
     recordOverrideEvents(feed, events) {
       live()
       records.recordOverrideEvents(feeds.idOf(feed), events)
+    },
+    acknowledgeOverrideEvents(feed, keys) {
+      live()
+      records.acknowledgeOverrideEvents(feeds.idOf(feed), keys)
     },
     recordAlerts(feed, alerts) {
       live()

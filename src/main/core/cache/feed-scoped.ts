@@ -13,6 +13,7 @@ type WithoutFeed<F> = F extends (feed: string, ...rest: infer A) => infer R ? (.
 type PlainCalls =
   | 'recordTicks'
   | 'recordOverrideEvents'
+  | 'acknowledgeOverrideEvents'
   | 'recordAlerts'
   | 'alerts'
   | 'recentAlerts'
@@ -39,6 +40,7 @@ export function feedScoped(cache: Cache, feed: () => string): FeedScopedArchive 
   return {
     recordTicks: (...args) => cache.recordTicks(feed(), ...args),
     recordOverrideEvents: (...args) => cache.recordOverrideEvents(feed(), ...args),
+    acknowledgeOverrideEvents: (...args) => cache.acknowledgeOverrideEvents(feed(), ...args),
     recordAlerts: (...args) => cache.recordAlerts(feed(), ...args),
     alerts: (...args) => cache.alerts(feed(), ...args),
     recentAlerts: (...args) => cache.recentAlerts(feed(), ...args),

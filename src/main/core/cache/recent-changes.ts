@@ -2,7 +2,8 @@
  * The recent change tape rebuilt from recorded ticks, so a restarted app shows what moved before it
  * stopped. Each tick is compared with the tick before it of the same outcome (one primary-key seek),
  * the way the price book compares a live tick with the outcome's state. As live, a tick that moved
- * neither the price nor the suspension, and an outcome's very first tick, are not changes.
+ * neither the price nor the suspension, an outcome's very first tick, and the first price after a
+ * gap (a resync: restart, reconnect, resync snapshot; `resync_tick`) are not changes.
  */
 import type Database from 'better-sqlite3'
 import { comparePrice, type PriceChange } from '../../../shared/domain'
@@ -23,6 +24,7 @@ SELECT r.match_id, r.odd_type, r.odd_key, r.t, r.server_delta, r.price, r.suspen
   ORDER BY p.t DESC, p.tie DESC LIMIT 1
 ) AS previous
 FROM recent r
+WHERE NOT EXISTS (SELECT 1 FROM resync_tick s WHERE s.outcome_id = r.outcome_id AND s.t = r.t AND s.tie = r.tie)
 ORDER BY r.t, r.outcome_id, r.tie`
 
 type Row = [

@@ -3,7 +3,7 @@
  * one transaction per call — they arrive a few a second at most, unlike ticks.
  */
 import type Database from 'better-sqlite3'
-import type { OverrideEvent } from '../../../shared/domain'
+import type { OverrideEvent, OverrideEventKey, RecordedOverrideEvent } from '../../../shared/domain'
 import { CacheInputError } from './errors'
 
 /** What the cache needs of an alert; the rest of the alert is kept verbatim as JSON. */
@@ -33,12 +33,13 @@ export interface CachedReference<T = unknown> {
 
 const EVENT_COLUMNS = `match_id AS matchId, odd_type AS oddType, odd_key AS oddKey, action, odd_value AS oddValue,
   previous_value AS previousValue, suspended, duration_seconds AS durationSeconds, set_at AS setAt,
-  expires_at AS expiresAt, server_ts AS serverTs, received_ts AS receivedTs`
+  expires_at AS expiresAt, server_ts AS serverTs, received_ts AS receivedTs, own,
+  (SELECT name FROM feed WHERE feed.id = feed_id) AS feed`
 
-type EventRow = Omit<OverrideEvent, 'suspended'> & { suspended: number }
+type EventRow = Omit<OverrideEvent, 'suspended' | 'own'> & { suspended: number; own: number }
 
-function eventOfRow(row: EventRow): OverrideEvent {
-  return { ...row, suspended: row.suspended === 1 }
+function eventOfRow({ suspended, own, ...row }: EventRow): OverrideEvent {
+  return { ...row, suspended: suspended === 1, own: own === 1 }
 }
 
 function toJson(value: unknown, what: string): string {
@@ -64,6 +65,7 @@ export class RecordStore {
   private readonly selectAlerts: Database.Statement
   private readonly selectRecentAlerts: Database.Statement
   private readonly selectRecentEvents: Database.Statement
+  private readonly acknowledgeEvent: Database.Statement
   private readonly upsertMatch: Database.Statement
   private readonly selectMatch: Database.Statement
   private readonly upsertReference: Database.Statement
@@ -72,13 +74,15 @@ export class RecordStore {
   constructor(private readonly db: Database.Database) {
     this.insertEvent =
       db.prepare(`INSERT INTO override_event (feed_id, match_id, odd_type, odd_key, action, odd_value, previous_value, suspended,
-      duration_seconds, set_at, expires_at, server_ts, received_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      duration_seconds, set_at, expires_at, server_ts, received_ts, own) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.selectEvents = db.prepare(
       `SELECT ${EVENT_COLUMNS} FROM override_event WHERE feed_id = ? AND match_id = ? AND received_ts >= ? AND received_ts <= ? ORDER BY received_ts, id`,
     )
     this.selectRecentEvents = db.prepare(
-      `SELECT ${EVENT_COLUMNS} FROM override_event WHERE feed_id = ? ORDER BY received_ts DESC, id DESC LIMIT ?`,
+      `SELECT ${EVENT_COLUMNS}, acknowledged FROM override_event WHERE feed_id = ? ORDER BY received_ts DESC, id DESC LIMIT ?`,
     )
+    this.acknowledgeEvent = db.prepare(`UPDATE override_event SET acknowledged = 1 WHERE feed_id = ? AND match_id = ?
+      AND odd_type = ? AND odd_key = ? AND action = ? AND received_ts = ?`)
     this.upsertAlert =
       db.prepare(`INSERT INTO alert (feed_id, id, rule_id, match_id, created_at, payload) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET rule_id = excluded.rule_id, match_id = excluded.match_id, created_at = excluded.created_at, payload = excluded.payload`)
@@ -121,6 +125,7 @@ export class RecordStore {
         requireTime(e.expiresAt, `override event ${i} expiresAt`),
         requireTime(e.serverTs, `override event ${i} serverTs`),
         requireTime(e.receivedTs, `override event ${i} receivedTs`),
+        e.own ? 1 : 0,
       ]
     })
     this.db.transaction(() => rows.forEach((row) => this.insertEvent.run(row)))()
@@ -130,8 +135,16 @@ export class RecordStore {
     return (this.selectEvents.all(feedId, matchId, from, to) as EventRow[]).map(eventOfRow)
   }
 
-  recentOverrideEvents(feedId: number, limit: number): OverrideEvent[] {
-    return (this.selectRecentEvents.all(feedId, limit) as EventRow[]).reverse().map(eventOfRow)
+  recentOverrideEvents(feedId: number, limit: number): RecordedOverrideEvent[] {
+    const rows = this.selectRecentEvents.all(feedId, limit) as Array<EventRow & { acknowledged: number }>
+    return rows.reverse().map(({ acknowledged, ...row }) => ({ ...eventOfRow(row), acknowledged: acknowledged === 1 }))
+  }
+
+  /** Marks the events the trader acknowledged; a key that names no recorded event is passed over. */
+  acknowledgeOverrideEvents(feedId: number, keys: readonly OverrideEventKey[]): void {
+    this.db.transaction(() => {
+      for (const k of keys) this.acknowledgeEvent.run(feedId, k.matchId, k.oddType, k.oddKey, k.action, k.receivedTs)
+    })()
   }
 
   recordAlerts(feedId: number, alerts: readonly StorableAlert[]): void {

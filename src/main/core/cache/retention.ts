@@ -26,6 +26,7 @@ export interface CompactResult {
 export function compact(db: Database.Database, retentionDays: number, now: number): CompactResult {
   const cutoff = now - retentionDays * DAY_MS
   const deleteTicks = db.prepare('DELETE FROM tick WHERE outcome_id = ? AND t < ?')
+  const deleteResyncMarks = db.prepare('DELETE FROM resync_tick WHERE outcome_id = ? AND t < ?')
   // A rollup bucket goes only once all of it is older than the cutoff; one straddling it stays.
   const deleteRollups = db.prepare('DELETE FROM tick_rollup WHERE outcome_id = ? AND level = ? AND bucket <= ?')
   const deleteEmptyOutcome = db.prepare(`DELETE FROM outcome WHERE id = ?
@@ -37,6 +38,7 @@ export function compact(db: Database.Database, retentionDays: number, now: numbe
     db.transaction(() => {
       for (const id of outcomeIds.slice(i, i + OUTCOMES_PER_TRANSACTION)) {
         ticksDeleted += deleteTicks.run(id, cutoff).changes
+        deleteResyncMarks.run(id, cutoff)
         ROLLUP_LEVELS_MS.forEach((width, level) => deleteRollups.run(id, level, cutoff - width))
         if (deleteEmptyOutcome.run(id, id, id).changes > 0) outcomesDeleted.push(id)
       }

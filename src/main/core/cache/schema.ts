@@ -165,6 +165,23 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE match_labels;
   ALTER TABLE match_labels_by_feed RENAME TO match_labels;
   `,
+  // 6: override events remember whether this app set or lifted them, and whether the trader
+  // acknowledged them, so the alert list reads the same after a reload or a restart.
+  `
+  ALTER TABLE override_event ADD COLUMN own INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE override_event ADD COLUMN acknowledged INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 7: which ticks were the first price after a gap (a restart, a reconnect, a resync snapshot),
+  // keyed as the tick is: the change tape rebuilt from the file must not show them as moves. A
+  // table of its own keeps the tick row and its hot write path as they were; a resync is rare.
+  `
+  CREATE TABLE resync_tick (
+    outcome_id INTEGER NOT NULL,
+    t INTEGER NOT NULL,
+    tie INTEGER NOT NULL,
+    PRIMARY KEY (outcome_id, t, tie)
+  ) WITHOUT ROWID;
+  `,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

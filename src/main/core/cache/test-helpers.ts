@@ -25,6 +25,7 @@ export function tick(receivedTs: number, price: number, over: Partial<PriceTick>
 /** An override set on the tick helper's outcome, received at `receivedTs`. */
 export function overrideEvent(receivedTs: number, over: Partial<OverrideEvent> = {}): OverrideEvent {
   return {
+    feed: 'demo',
     matchId: 7,
     oddType: 'full-time',
     oddKey: 'match_winner#home',
@@ -37,6 +38,7 @@ export function overrideEvent(receivedTs: number, over: Partial<OverrideEvent> =
     expiresAt: receivedTs + 60_000,
     serverTs: receivedTs - 2,
     receivedTs,
+    own: false,
     ...over,
   }
 }

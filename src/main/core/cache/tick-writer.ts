@@ -7,7 +7,7 @@
  * memory must not grow with the length of the outage.
  */
 import type Database from 'better-sqlite3'
-import type { OutcomeRef, PriceTick } from '../../../shared/domain'
+import type { OutcomeRef, PriceChange, PriceTick } from '../../../shared/domain'
 import type { OutcomeRegistry } from './outcomes'
 import { RollupBatch, UPSERT_ROLLUP_SQL } from './rollup'
 
@@ -66,14 +66,18 @@ export interface FlushResult {
   totalWritten: number
 }
 
+/** A tick as the watch engine hands it over: a change is also a tick, and a resync is marked (schema.ts 6). */
+type RecordedTick = PriceTick & Pick<PriceChange, 'resync'>
+
 export class TickWriter {
-  private buffer: PriceTick[] = []
+  private buffer: RecordedTick[] = []
   /** The feed id of each buffered tick (a parallel array: no wrapper object per tick). */
   private bufferFeeds: number[] = []
   private totalWritten = 0
   private droppedTotal = 0
   private readonly insertTick: Database.Statement
   private readonly maxTie: Database.Statement
+  private readonly insertResync: Database.Statement
   private readonly upsertRollup: Database.Statement
 
   constructor(
@@ -86,6 +90,7 @@ export class TickWriter {
       'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     )
     this.maxTie = db.prepare('SELECT max(tie) FROM tick WHERE outcome_id = ? AND t = ?').pluck()
+    this.insertResync = db.prepare('INSERT OR IGNORE INTO resync_tick (outcome_id, t, tie) VALUES (?, ?, ?)')
     this.upsertRollup = db.prepare(UPSERT_ROLLUP_SQL)
   }
 
@@ -102,7 +107,7 @@ export class TickWriter {
    * Buffers every storable tick and returns the others: one tick the cache cannot hold (a price
    * above MAX_PRICE from an override, say) must not cost the rest of the batch.
    */
-  record(feedId: number, ticks: readonly PriceTick[]): RefusedTick[] {
+  record(feedId: number, ticks: readonly RecordedTick[]): RefusedTick[] {
     const refused: RefusedTick[] = []
     for (const tick of ticks) {
       const problem = tickProblem(tick)
@@ -152,7 +157,7 @@ export class TickWriter {
     return { written: batch.length, totalWritten: this.totalWritten }
   }
 
-  private writeBatch(batch: readonly PriceTick[], feeds: readonly number[]): void {
+  private writeBatch(batch: readonly RecordedTick[], feeds: readonly number[]): void {
     const rollups = new RollupBatch()
     for (let i = 0; i < batch.length; i++) {
       const tick = batch[i]!
@@ -168,6 +173,7 @@ export class TickWriter {
         tie = (this.maxTie.get(oid, t) as number) + 1
         this.insertTick.run(oid, t, tie, p, s, delta)
       }
+      if (tick.resync) this.insertResync.run(oid, t, tie)
       slot.lastT = t
       slot.lastTie = tie
       rollups.add(oid, t, p, s)

@@ -83,8 +83,7 @@ function matchFilter(query: ParsedQuery): PgQuery {
     case 'live':
       return pg().order('start_time')
     case 'date': {
-      const from = `${query.date}T00:00:00Z`
-      const to = new Date(Date.parse(from) + 86_400_000).toISOString()
+      const { from, to } = localDay(query.date)
       return pg().gte('start_time', from).lt('start_time', to).order('start_time')
     }
     case 'league':
@@ -94,6 +93,15 @@ function matchFilter(query: ParsedQuery): PgQuery {
         .or(cond.eq('home_team_id', query.teamId), cond.eq('away_team_id', query.teamId))
         .order('start_time', 'desc')
   }
+}
+
+/**
+ * The trader's day `YYYY-MM-DD` as instants: from this machine's local midnight to the next (23 or
+ * 25 hours across a daylight-saving change), not the UTC day. The core runs on the trader's machine.
+ */
+function localDay(date: string): { from: string; to: string } {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+  return { from: new Date(year, month - 1, day).toISOString(), to: new Date(year, month - 1, day + 1).toISOString() }
 }
 
 /** A feed failure becomes a bridge failure in the feed's own words ("key rejected", …). */

@@ -44,6 +44,7 @@ async function watchOneLiveMatch(point: FrameTapPoint) {
   cleanups.push(() => sim.close())
   let ticks = 0
   const engine = new WatchEngine({
+    feed: 'demo',
     endpoints: sim,
     keys: { odds: sim.apiKey, data: sim.apiKey },
     fetchSnapshot: async (sport, matchId, signal) => {

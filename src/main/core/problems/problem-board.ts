@@ -65,6 +65,7 @@ function sameWords(a: RaisedProblem, b: RaisedProblem): boolean {
     a.title === b.title &&
     a.happened === b.happened &&
     a.toDo === b.toDo &&
-    a.dismissible === b.dismissible
+    a.dismissible === b.dismissible &&
+    a.inspectStream === b.inspectStream
   )
 }

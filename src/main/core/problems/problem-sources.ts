@@ -1,10 +1,12 @@
 /**
  * Where the problems come from, and how they reach the page: the files the core set aside at start
  * (cache, settings), the keychain as the key service last found it, the feeds' clocks as their
- * REST answers show them, and the cache's writes while they fail. The board is served as `problems:get` / `problems:dismiss` and pushed as
+ * REST answers show them, the cache's writes while they fail, and live streams whose frames are
+ * not understood. The board is served as `problems:get` / `problems:dismiss` and pushed as
  * `problems:changed` on every change (the page loads the list once, then follows the pushes).
  */
 import { BridgeFailure } from '../../../shared/bridge/result'
+import type { StreamHealth } from '../../../shared/health'
 import type { BridgeRouter } from '../bridge/router'
 import type { CacheFileError } from '../cache/errors'
 import type { CacheFileState } from '../cache/recovering-cache'
@@ -19,6 +21,8 @@ import {
   cacheUnsavedProblem,
   cacheWritesProblem,
   clockSkewProblem,
+  feedNotUnderstoodId,
+  feedNotUnderstoodProblem,
   keychainProblem,
   PROBLEM_IDS,
   settingsEntriesRefusedProblem,
@@ -118,4 +122,32 @@ export function watchSettingsSaves(board: ProblemBoard, store: SettingsStore, fo
   }
   show(store.saveState())
   store.onSaveState(show)
+}
+
+/**
+ * Fed every stream's health as it is read (each second): one banner per service and stream kind
+ * with streams not understood, naming the one that went first; each goes once none of its
+ * streams is (they are read again, or closed).
+ */
+export function watchFeedUnderstanding(
+  board: ProblemBoard,
+  scrub: (text: string) => string,
+): (streams: readonly StreamHealth[]) => void {
+  let raised = new Set<string>()
+  return (streams) => {
+    const groups = new Map<string, StreamHealth[]>()
+    for (const stream of streams) {
+      if (!stream.notUnderstood) continue
+      const id = feedNotUnderstoodId(stream.service, stream.kind)
+      const group = groups.get(id)
+      if (group) group.push(stream)
+      else groups.set(id, [stream])
+    }
+    for (const group of groups.values()) {
+      group.sort((a, b) => (a.notUnderstood?.since ?? 0) - (b.notUnderstood?.since ?? 0) || a.id.localeCompare(b.id))
+      board.raise(feedNotUnderstoodProblem(group, scrub))
+    }
+    for (const id of raised) if (!groups.has(id)) board.clear(id)
+    raised = new Set(groups.keys())
+  }
 }

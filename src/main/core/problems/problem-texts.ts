@@ -3,6 +3,7 @@
  * the trader needs, and what to do about it on this platform. Only words here; the sources that
  * decide when a problem holds are in problem-sources.ts and clock-skew.ts.
  */
+import type { FeedService, StreamHealth } from '../../../shared/health'
 import type { CacheFileError } from '../cache/errors'
 import type { CacheFileState } from '../cache/recovering-cache'
 import type { SalvageCounts } from '../cache/salvage'
@@ -24,6 +25,12 @@ export const PROBLEM_IDS = {
 } as const
 
 const count = new Intl.NumberFormat('en-US')
+
+/** One banner per service and stream kind whose streams are not understood. */
+export function feedNotUnderstoodId(service: FeedService, kind: string): string {
+  return `feed-not-understood:${service}:${kind}`
+}
+
 const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
 
 export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
@@ -192,5 +199,36 @@ export function settingsUnsavedProblem(state: StoreSaveState, folder: string): R
     toDo: /full/.test(reason)
       ? `Free space on the disk that holds ${folder}; the app saves again by itself.`
       : `Make ${folder} a folder the app can write; the app saves again by itself.`,
+  }
+}
+
+const FEED_NAMES: Record<FeedService, { title: string; words: string }> = {
+  odds: { title: 'Odds feed', words: 'The odds feed’s' },
+  data: { title: 'Data service', words: 'The data service’s' },
+}
+
+/**
+ * `streams`: the streams of one service and kind that are not understood, the one that went first
+ * first. Its words name that stream and its first refusal (scrubbed: a parse error may quote the
+ * frame), and stay the same while the trouble lasts, so the banner is not re-sent every second.
+ */
+export function feedNotUnderstoodProblem(
+  streams: readonly StreamHealth[],
+  scrub: (text: string) => string,
+): RaisedProblem {
+  const first = streams[0] as StreamHealth
+  const { since, firstRefusal } = first.notUnderstood ?? { since: Date.now(), firstRefusal: 'unknown' }
+  const feed = FEED_NAMES[first.service]
+  const more = streams.length > 1 ? ` and ${streams.length - 1} more` : ''
+  const are = streams.length > 1 ? 'streams are' : 'stream is'
+  return {
+    id: feedNotUnderstoodId(first.service, first.kind),
+    severity: 'error',
+    // Whatever the stream carries is lost while it lasts; it goes by itself once its frames are read.
+    dismissible: false,
+    title: `${feed.title}: ${first.kind} stream not understood`,
+    happened: `${feed.words} ${first.kind} ${are} connected (${first.id}${more}), but most of its frames are refused since ${when.format(since)}, so what it carries is not shown. First refusal: ${scrub(firstRefusal)}.`,
+    toDo: 'Show its frames to see what the feed sends, and send them to support. This clears by itself once its frames are read again.',
+    inspectStream: first.id,
   }
 }

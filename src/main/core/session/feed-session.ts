@@ -13,7 +13,16 @@ import type { KeyAccount } from '../secrets/secret-store'
 
 export type Endpoints = Pick<
   Settings,
-  'sport' | 'bookmakerId' | 'dataBaseUrl' | 'imageBaseUrl' | 'wsBaseUrl' | 'oddsBaseUrl' | 'oddsWsBaseUrl' | 'language'
+  | 'sport'
+  | 'bookmakerId'
+  | 'dataBaseUrl'
+  | 'imageBaseUrl'
+  | 'wsBaseUrl'
+  | 'oddsBaseUrl'
+  | 'oddsWsBaseUrl'
+  | 'dataKeyStyle'
+  | 'oddsKeyStyle'
+  | 'language'
 >
 
 export interface FeedSessionOptions {
@@ -60,7 +69,19 @@ export class FeedSession {
     if (this.current !== 'demo' || !this.demo) return settings
     // `sport` here is the sport the data URLs name (other sports are derived from it), not the trader's.
     const { sport, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId } = this.demo
-    return { ...settings, sport, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl, bookmakerId }
+    // The simulator takes its own key as a dashboard key: the key styles in Settings are the real services'.
+    const styles = { dataKeyStyle: 'bearer', oddsKeyStyle: 'bearer' } as const
+    return {
+      ...settings,
+      sport,
+      dataBaseUrl,
+      imageBaseUrl,
+      wsBaseUrl,
+      oddsBaseUrl,
+      oddsWsBaseUrl,
+      bookmakerId,
+      ...styles,
+    }
   }
 
   async getKey(account: KeyAccount): Promise<string | null> {

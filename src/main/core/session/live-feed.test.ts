@@ -34,7 +34,7 @@ function liveFeedOn(
     settings: () => endpoints,
   })
   const feed = new LiveFeed({
-    session: { getKey, endpoints: () => endpoints },
+    session: { getKey, endpoints: () => endpoints, mode: () => ({ mode: 'demo' }) },
     odds,
     data,
     conflationMs: () => 50,

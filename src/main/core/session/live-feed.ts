@@ -12,8 +12,10 @@ import type { DataServiceClient } from '../clients/data-service/data-service-cli
 import type { ServiceState } from '../clients/http/service-gate'
 import type { OddsClient } from '../clients/odds/odds-client'
 import type { FrameTapPoint } from '../streams/frame-tap'
+import type { OwnOverrides } from '../watch/own-overrides'
 import { WatchEngine, type WatchSinks } from '../watch/watch-engine'
 import { cachedBoard, type BoardArchive } from './cached-board'
+import type { FeedMode } from '../../../shared/keys'
 import type { FeedSession } from './feed-session'
 
 /**
@@ -25,7 +27,7 @@ import type { FeedSession } from './feed-session'
 const MAX_STREAM_CONNECTIONS = 360
 
 export interface LiveFeedOptions {
-  session: Pick<FeedSession, 'getKey' | 'endpoints'>
+  session: Pick<FeedSession, 'getKey' | 'endpoints'> & { mode(): Pick<FeedMode, 'mode'> }
   odds: OddsClient
   /** Match records for the headers of newly watched matches (the route Discover reads). */
   data: Pick<DataServiceClient, 'list'>
@@ -37,6 +39,8 @@ export interface LiveFeedOptions {
   restStates: () => { odds: ServiceState; data: ServiceState }
   /** Where the streams of every engine hand raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
+  /** The overrides this app asked for (every engine marks the events that answer them). */
+  ownOverrides?: OwnOverrides
 }
 
 export class LiveFeed {
@@ -59,8 +63,10 @@ export class LiveFeed {
     if (generation !== this.generation) return // a newer restart won the race
     const endpoints = session.endpoints()
     this.engine = new WatchEngine({
+      feed: session.mode().mode,
       endpoints,
       keys: { odds: oddsKey ?? '', data: dataKey ?? '' },
+      keyStyles: { odds: endpoints.oddsKeyStyle, data: endpoints.dataKeyStyle },
       fetchSnapshot: async (sport, matchId, signal) => {
         const answer = await odds.matchPrices(sport, matchId, { signal })
         if (!answer.ok) throw new Error(answer.error.message)
@@ -76,6 +82,7 @@ export class LiveFeed {
       conflationMs: this.options.conflationMs(),
       maxConnections: MAX_STREAM_CONNECTIONS,
       frames: this.options.frames,
+      ownOverrides: this.options.ownOverrides,
     })
     this.follow()
   }

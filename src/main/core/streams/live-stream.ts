@@ -2,13 +2,15 @@
  * One live stream held open for as long as it is wanted: WebSocket first, the HTTP event stream
  * when WebSocket cannot connect, dead-socket detection, jittered exponential reconnects, a slot
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
- * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal.
+ * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal, and a stream
+ * that refuses most of its frames says so in its health (`not_understood`, feed-understanding.ts).
  */
 import type { LatencyWindow } from '../../../shared/latency-window'
 import { parseJsonSafely, type SafeJson } from '../../../shared/safe-json'
 import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
 import { backoffDelay, type BackoffPolicy } from './backoff'
+import { FeedUnderstanding } from './feed-understanding'
 import type { FrameTapPoint, TappedFrame, TappedStream } from './frame-tap'
 import { RateMeter } from './rate-meter'
 import type { SlotQueue } from './slots'
@@ -22,11 +24,17 @@ export interface LiveStreamOptions<T> {
   kind: string
   /** The match this stream carries; null for a stream of every event (the data service's per-type streams). */
   matchId: number | null
+  /** The sport of its match or matches, for the health model (absent: not said). */
+  sport?: string
   /** Stream address without the token (`ws:`/`wss:`). */
   wsUrl: string
   /** The same stream as an HTTP event stream (`http:`/`https:`). */
   sseUrl: string
   token: string
+  /** Sent with every connect besides the token (wire/keys.ts K4); they carry the key, so never shown. */
+  headers?: Record<string, string>
+  /** The subprotocol the WebSocket offers (none by default); a server that agrees to none is accepted. */
+  wsSubprotocol?: string
   decode: (json: unknown) => Decoded<T>
   /**
    * A hand check of the commonest message: it passes only what `decode` accepts, exactly as
@@ -73,15 +81,20 @@ export interface LiveStreamOptions<T> {
   random?: () => number
 }
 
-/** What the owner of a stream chooses; the rest (token, slots, timing, sinks) its engine fills in. */
-export type StreamSpec<T> = Pick<
+/**
+ * What the owner of a stream chooses; the rest (token, key headers, slots, timing, sinks) its engine
+ * fills in. `marketplaceHost` is the host a marketplace key names for this stream (urls.ts).
+ */
+export type StreamSpec<T> = { marketplaceHost: string } & Pick<
   LiveStreamOptions<T>,
   | 'id'
   | 'service'
   | 'kind'
   | 'matchId'
+  | 'sport'
   | 'wsUrl'
   | 'sseUrl'
+  | 'wsSubprotocol'
   | 'decode'
   | 'provenSafe'
   | 'onMessage'
@@ -127,6 +140,7 @@ export class LiveStream<T> {
   private lastLagMs: number | null = null
   private started = false
   private readonly rate: RateMeter
+  private readonly understanding: FeedUnderstanding
   private readonly clock: () => number
   private readonly frames: FrameTapPoint
 
@@ -134,6 +148,7 @@ export class LiveStream<T> {
     this.clock = o.clock ?? Date.now
     this.frames = o.frames ?? { tap: null }
     this.rate = new RateMeter(this.clock())
+    this.understanding = new FeedUnderstanding(this.clock())
   }
 
   start(): void {
@@ -149,12 +164,15 @@ export class LiveStream<T> {
   }
 
   health(now = this.clock()): StreamHealth {
+    // Only a connected stream can be judged on its words; any other state says more.
+    const notUnderstood = this.state === 'live' ? this.understanding.state(now) : null
     return {
       id: this.o.id,
       service: this.o.service,
       kind: this.o.kind,
       matchId: this.o.matchId,
-      state: this.state,
+      sport: this.o.sport ?? null,
+      state: notUnderstood ? 'not_understood' : this.state,
       transport: this.transport,
       retryAt: this.state === 'backing_off' ? this.retryAt : null,
       retryInMs: this.state === 'backing_off' && this.retryAt !== null ? Math.max(0, this.retryAt - now) : null,
@@ -166,6 +184,7 @@ export class LiveStream<T> {
       unknownKind: this.unknownKind,
       lastError: this.lastError,
       lagMs: this.lastLagMs,
+      notUnderstood,
     }
   }
 
@@ -190,6 +209,8 @@ export class LiveStream<T> {
     const options = {
       connectTimeoutMs: this.o.connectTimeoutMs ?? 10_000,
       pingEveryMs: Math.max(5, Math.floor(this.o.staleAfterMs / 3)),
+      headers: this.o.headers,
+      ...(this.o.wsSubprotocol ? { subprotocol: this.o.wsSubprotocol } : {}),
     }
     const open = (this.o.transports ?? NETWORK_TRANSPORTS)[transport]
     this.conn = open(withToken(transport === 'ws' ? this.o.wsUrl : this.o.sseUrl, this.o.token), handlers, options)
@@ -230,6 +251,7 @@ export class LiveStream<T> {
       this.refuse(decoded.reason, decoded.detail)
       return
     }
+    this.understanding.read(now)
     this.measureLag(value, now)
     this.o.onMessage(decoded.value, now)
   }
@@ -269,6 +291,9 @@ export class LiveStream<T> {
   private refuse(reason: 'malformed' | 'unknown_kind', detail: string): void {
     if (reason === 'malformed') this.malformed++
     else this.unknownKind++
+    // Refusals only (never a read frame): a parse error may quote the frame, and so its token.
+    const words = `${reason === 'malformed' ? 'malformed' : 'unknown kind'}: ${this.redact(detail.slice(0, 200))}`
+    this.understanding.refused(words, this.clock())
     this.o.onRefused?.(reason, detail)
   }
 

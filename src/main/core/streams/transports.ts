@@ -45,6 +45,10 @@ export interface TransportOptions {
   connectTimeoutMs: number
   /** How often an open WebSocket is pinged. */
   pingEveryMs: number
+  /** Sent with the upgrade / event-stream request (a marketplace key's headers, wire/keys.ts K4). */
+  headers?: Record<string, string>
+  /** The WebSocket subprotocol to offer; a server that agrees to none is accepted too. */
+  subprotocol?: string
 }
 
 /** Opens one connection; the stream owner picks WebSocket first, then the event stream. */
@@ -107,10 +111,20 @@ export function openWebSocket(
   const h = once(handlers)
   let opened = false
   let status: number | null = null
+  const { subprotocol } = options
+  // Offered by header, not through ws's protocols argument: ws then fails a server that agrees to
+  // none ("Server sent no subprotocol"), and the provider's servers need not agree. The server's
+  // answer is checked here instead, on the upgrade, before ws's own check runs.
   const ws = new WebSocket(url, {
     handshakeTimeout: options.connectTimeoutMs,
     perMessageDeflate: false,
     maxPayload: MAX_FRAME_BYTES,
+    headers: { ...options.headers, ...(subprotocol ? { 'sec-websocket-protocol': subprotocol } : {}) },
+  })
+  ws.on('upgrade', (res) => {
+    // Ours, agreed: ws, which offered nothing itself, would refuse it. Any other answer it refuses.
+    if (subprotocol && res.headers['sec-websocket-protocol'] === subprotocol)
+      delete res.headers['sec-websocket-protocol']
   })
   ws.on('unexpected-response', (_req, res) => {
     status = res.statusCode ?? null
@@ -170,7 +184,10 @@ export function openEventStream(
   let opened = false
   void (async () => {
     try {
-      const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal })
+      const res = await fetch(url, {
+        headers: { ...options.headers, accept: 'text/event-stream' },
+        signal: abort.signal,
+      })
       clearTimeout(headerTimer)
       if (isAuthStatus(res.status)) {
         await res.body?.cancel()

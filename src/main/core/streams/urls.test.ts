@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dataStreamAddress, type LiveEndpoints } from './urls'
+import { dataStreamAddress, oddsStreamAddress, type LiveEndpoints } from './urls'
 
 const endpoints = (dataBaseUrl: string, wsBaseUrl: string): LiveEndpoints => ({
   sport: 'badminton',
@@ -22,6 +22,7 @@ describe('dataStreamAddress', () => {
     ).toEqual({
       wsUrl: 'ws://127.0.0.1:9/data/hockey/live/score/5',
       sseUrl: 'http://127.0.0.1:9/data/hockey/live/score/5',
+      marketplaceHost: 'hockey-devs.p.rapidapi.com',
     })
   })
 
@@ -36,6 +37,7 @@ describe('dataStreamAddress', () => {
     ).toEqual({
       wsUrl: 'wss://hockey.example.com/live/time/5',
       sseUrl: 'https://hockey.example.com/live/time/5',
+      marketplaceHost: 'hockey-devs.p.rapidapi.com',
     })
   })
 
@@ -50,6 +52,15 @@ describe('dataStreamAddress', () => {
     ).toEqual({
       wsUrl: 'wss://badminton.example.com/live/score',
       sseUrl: 'https://badminton.example.com/live/score',
+      marketplaceHost: 'badminton-devs.p.rapidapi.com',
+    })
+  })
+
+  it("names the odds feed's own host as an odds stream's marketplace host", () => {
+    expect(oddsStreamAddress(endpoints('', ''), 'cricket', 7, 'updates')).toEqual({
+      wsUrl: 'wss://odds.example.com/live/b1/cricket/7/updates',
+      sseUrl: 'https://odds.example.com/live/b1/cricket/7/updates',
+      marketplaceHost: 'odds.example.com',
     })
   })
 

@@ -2,6 +2,7 @@
  * Addresses of the live streams (odds-feed.md "Events", data-service.md "Events"). The token is
  * added by the stream itself at connect time, so these strings are safe to log and show.
  */
+import { dataMarketplaceHost } from '../../../shared/wire/keys'
 import { dataBaseUrlForSport } from '../clients/data-service/base-url'
 
 export interface LiveEndpoints {
@@ -18,6 +19,8 @@ export interface LiveEndpoints {
 export interface StreamAddress {
   wsUrl: string
   sseUrl: string
+  /** `X-RapidAPI-Host` of a stream opened with a marketplace key: its REST twin's (wire/keys.ts K4). */
+  marketplaceHost: string
 }
 
 function join(base: string, ...segments: Array<string | number>): string {
@@ -33,6 +36,7 @@ export function oddsStreamAddress(
   return {
     wsUrl: join(e.oddsWsBaseUrl, 'live', e.bookmakerId, sport, matchId, kind),
     sseUrl: join(e.oddsBaseUrl, 'live', e.bookmakerId, sport, matchId, kind),
+    marketplaceHost: URL.canParse(e.oddsBaseUrl) ? new URL(e.oddsBaseUrl).host : '',
   }
 }
 
@@ -51,5 +55,9 @@ export function dataStreamAddress(
   const sse = dataBaseUrlForSport(e.dataBaseUrl, e.sport, sport)
   if (!ws.ok || !sse.ok) return null
   const path = matchId === null ? ['live', type] : ['live', type, matchId]
-  return { wsUrl: join(ws.value, ...path), sseUrl: join(sse.value, ...path) }
+  return {
+    wsUrl: join(ws.value, ...path),
+    sseUrl: join(sse.value, ...path),
+    marketplaceHost: dataMarketplaceHost(sport),
+  }
 }

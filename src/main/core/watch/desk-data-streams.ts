@@ -9,7 +9,7 @@
  * (`/live/{type}/{event_id}`) for the rest of this engine's life; a feed switch builds a new
  * engine, which asks again.
  */
-import { LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
+import { LIVE_DATA_SUBPROTOCOL, LIVE_DATA_TYPES, type LiveDataType } from '../../../shared/wire/data-service'
 import type { StreamHealth } from '../../../shared/health'
 import type { Decoded, LiveStream, StreamSpec } from '../streams/live-stream'
 import { dataStreamAddress, type LiveEndpoints } from '../streams/urls'
@@ -116,7 +116,9 @@ export class DeskDataStreams {
       service: 'data',
       kind: type,
       matchId,
+      sport,
       ...address,
+      wsSubprotocol: LIVE_DATA_SUBPROTOCOL,
       decode: (json) => {
         const decoded = decode(json)
         return decoded.ok && !s.watched.has(decoded.value.matchId) ? IGNORED : decoded

@@ -4,12 +4,16 @@
  * listener what that did (ticks, changes, which cells and whether the layout moved), so the
  * engine can batch without scanning the book. Prices are the served prices (A5: the stream and
  * the snapshot both carry an override's value while it is in force).
+ *
+ * A snapshot is what the server holds after a gap (a new book, a reconnect, a lost delta): a price
+ * in it that differs from the book's is not a move anyone saw, so it goes out as a resync
+ * (`PriceChange.resync`): recorded as a tick, never on the tape, in the alert windows or as a flash.
  */
 import type { BoardCell, CellOverride, LayoutGroup, MatchLayout } from '../../../shared/board'
 import {
-  comparePrice,
   outcomeId,
   priceChange,
+  resyncOf,
   type Direction,
   type OverrideEvent,
   type PriceChange,
@@ -37,6 +41,8 @@ export interface OutcomeState {
   delta: number
   deltaPct: number
   changedAt: number
+  /** The price is the first after a gap: no move is known (the cell shows none and does not flash). */
+  resync: boolean
 }
 
 interface MarketState {
@@ -72,7 +78,7 @@ export class PriceBook {
     private readonly out: BookListener,
   ) {}
 
-  /** Replaces the book with the server's; ticks and changes only where a known outcome moved. */
+  /** Replaces the book with the server's; a tick and a resync for every outcome new or different in it. */
   applySnapshot(wire: MatchPricesWire, receivedTs: number): void {
     const previous = this.index
     this.groups = new Map()
@@ -86,13 +92,10 @@ export class PriceBook {
           const oddKey = makeOddKey(m.name, o.key)
           const before = previous.get(oddType)?.get(oddKey)?.outcome
           const outcome = this.outcome(market, oddType, oddKey, o.key, o.label ?? o.key, before)
-          const tick = this.tickOf(oddType, oddKey, o.price, o.suspended ?? false, receivedTs, receivedTs)
-          if (!before) {
-            this.set(outcome, tick, null)
-            this.out.tick(tick)
-          } else if (before.price !== tick.price || before.suspended !== tick.suspended) {
-            this.set(outcome, tick, comparePrice(tick, before))
-            this.out.tick(tick)
+          const price = o.price
+          const suspended = o.suspended ?? false
+          if (!before || before.price !== price || before.suspended !== suspended) {
+            this.resync(outcome, this.tickOf(oddType, oddKey, price, suspended, receivedTs, receivedTs))
           }
         }
       }
@@ -123,17 +126,14 @@ export class PriceBook {
         this.out.tick(this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs))
         return
       }
-      const change = priceChange(o, price, msg.suspended, msg.ts, receivedTs, o)
-      this.out.tick(change)
-      this.set(o, change, change)
+      this.set(o, priceChange(o, price, msg.suspended, msg.ts, receivedTs, o))
       return
     }
-    const tick = this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs)
-    this.out.tick(tick)
     // A market the snapshot did not have: it joins the layout at the end of its group.
     const split = splitOddKey(msg.oddKey) ?? { market: msg.oddKey, outcome: msg.oddKey }
     const market = this.market(msg.oddType, split.market, split.market, null)
-    this.set(this.outcome(market, msg.oddType, msg.oddKey, split.outcome, split.outcome, undefined), tick, null)
+    const outcome = this.outcome(market, msg.oddType, msg.oddKey, split.outcome, split.outcome, undefined)
+    this.resync(outcome, this.tickOf(msg.oddType, msg.oddKey, price, msg.suspended, msg.ts, receivedTs))
     this.out.layout(this.matchId)
   }
 
@@ -150,9 +150,7 @@ export class PriceBook {
     market.suspended = suspended
     for (const o of market.outcomes) {
       if (o.suspended === suspended) continue
-      const change = priceChange(o, o.price, suspended, serverTs, receivedTs, o)
-      this.out.tick(change)
-      this.set(o, change, change)
+      this.set(o, priceChange(o, o.price, suspended, serverTs, receivedTs, o))
     }
     this.out.layout(this.matchId)
   }
@@ -196,6 +194,7 @@ export class PriceBook {
       deltaPct: o.deltaPct,
       changedAt: o.changedAt,
       override,
+      ...(o.resync && { resync: true }),
     }
   }
 
@@ -254,6 +253,7 @@ export class PriceBook {
           delta: 0,
           deltaPct: 0,
           changedAt: 0,
+          resync: false,
         }
     market.outcomes.push(outcome)
     let byKey = this.index.get(oddType)
@@ -262,19 +262,34 @@ export class PriceBook {
     return outcome
   }
 
-  /** Moves an outcome to `tick`; `change` is that tick against the outcome's last state (null: first price). */
-  private set(o: OutcomeState, tick: PriceTick, change: PriceChange | null): void {
-    if (change) {
+  /** The first price after a gap (the outcome's first ever, or a snapshot's): a resync, not a move. */
+  private resync(o: OutcomeState, tick: PriceTick): void {
+    this.set(o, resyncOf(tick))
+  }
+
+  /**
+   * Moves an outcome to the change's price. The change is also its tick (one object per moved
+   * price); a resync shows no move (flat, 0) until the next real one.
+   */
+  private set(o: OutcomeState, change: PriceChange): void {
+    this.out.tick(change)
+    if (change.resync) {
+      o.direction = 'flat'
+      o.delta = 0
+      o.deltaPct = 0
+      o.resync = true
+    } else {
       if (change.delta !== 0) {
         o.direction = change.direction
         o.delta = change.delta
         o.deltaPct = change.deltaPct
       }
-      this.out.change(change)
+      o.resync = false
     }
-    o.price = tick.price
-    o.suspended = tick.suspended
-    o.changedAt = tick.receivedTs
+    this.out.change(change)
+    o.price = change.price
+    o.suspended = change.suspended
+    o.changedAt = change.receivedTs
     this.out.cell(this.matchId, o)
   }
 

@@ -37,6 +37,7 @@ interface Seen {
 function rig(s: SimulatorHandle, extra: Partial<WatchEngineOptions> = {}) {
   const seen: Seen = { patches: [], ticks: [], states: [], fetches: 0 }
   const engine = new WatchEngine({
+    feed: 'demo',
     endpoints: s,
     keys: { odds: s.apiKey, data: s.apiKey },
     fetchSnapshot: async (sport, matchId, signal) => {
@@ -247,6 +248,19 @@ describe('WatchEngine', () => {
     expect(engine.health().streams.map((h) => h.transport)).toEqual(['sse', 'sse', 'sse'])
     await waitUntil(() => converged(s, engine, matchId), 'state equal to the server over SSE')
   })
+
+  it.each(['required', 'never'] as const)(
+    'holds the data streams over WebSocket from the first connect where the server’s subprotocol rule is %s',
+    async (wsSubprotocol) => {
+      const s = await sim({ faults: { wsSubprotocol } })
+      const { engine } = rig(s)
+      engine.watch(SPORT, firstLive(s))
+      await waitUntil(() => dataStreams(engine).every((h) => h.state === 'live'), 'the data streams live')
+      expect(dataStreams(engine).map((h) => [h.kind, h.transport, h.reconnects, h.lastError])).toEqual(
+        LIVE_TYPES.map((kind) => [kind, 'ws', 0, null]),
+      )
+    },
+  )
 
   it('batches the board: far fewer patches than ticks, one cell per outcome per patch', async () => {
     const s = await sim({ rate: 2000 })

@@ -14,10 +14,11 @@ import {
   type MatchHeaderPatch,
   type MatchLayout,
 } from '../../../shared/board'
-import { MatchStatusType, type OverrideEvent } from '../../../shared/domain'
+import { MatchStatusType, type FeedName, type OverrideEvent } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
+import { streamKeyHeaders, type KeyStyle } from '../../../shared/wire/keys'
 import { MatchPricesWire, oddsSendTime, type OverrideMessage, type UpdatesMessage } from '../../../shared/wire/odds'
 import {
   summarizeService,
@@ -40,6 +41,7 @@ import { RestHeaders, restHeaderPatch, type MatchRecordFetcher } from './rest-he
 import { FeedBatch, type FeedSinks } from './feed-batch'
 import { OVERRIDES_READER, UPDATES_READER } from './odds-readers'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
+import type { OwnOverrides } from './own-overrides'
 import { SnapshotSync } from './snapshot-sync'
 
 export interface WatchSinks extends FeedSinks {
@@ -54,9 +56,13 @@ export interface WatchSinks extends FeedSinks {
 export type SnapshotFetcher = (sport: string, matchId: number, signal: AbortSignal) => Promise<unknown>
 
 export interface WatchEngineOptions {
+  /** The feed these endpoints serve: every override event says which feed's match it is about. */
+  feed: FeedName
   endpoints: LiveEndpoints
   /** Stream tokens per service (query `token=`); never logged or put into health text. */
   keys: { odds: string; data: string }
+  /** How each service's key is sent (wire/keys.ts K4); default bearer (the token alone). */
+  keyStyles?: { odds: KeyStyle; data: KeyStyle }
   /** The REST snapshot (GET /bookmaker/{id}/{sport}/{matchId}); parsed here with MatchPricesWire. */
   fetchSnapshot: SnapshotFetcher
   /**
@@ -80,6 +86,8 @@ export interface WatchEngineOptions {
   transports?: TransportOpeners
   /** Where every stream hands its raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
+  /** The overrides this app asked for, to mark the events that answer them as the trader's own. */
+  ownOverrides?: Pick<OwnOverrides, 'claim'>
 }
 
 export interface WatchTarget {
@@ -105,8 +113,9 @@ interface Watched {
   fetchRetry: NodeJS.Timeout | null
 }
 
-function toOverrideEvent(m: OverrideMessage, receivedTs: number): OverrideEvent {
+function toOverrideEvent(m: OverrideMessage, receivedTs: number, feed: FeedName): OverrideEvent {
   return {
+    feed,
     matchId: m.matchId,
     oddType: m.oddType,
     oddKey: m.oddKey,
@@ -119,6 +128,7 @@ function toOverrideEvent(m: OverrideMessage, receivedTs: number): OverrideEvent 
     expiresAt: Date.parse(m.expiresAt),
     serverTs: m.ts,
     receivedTs,
+    own: false,
   }
 }
 
@@ -157,7 +167,7 @@ export class WatchEngine {
       tick: (t) => this.feed.tick(t),
       change: (c) => {
         this.feed.change(c)
-        this.board.change(c)
+        if (!c.resync) this.board.change(c)
       },
       cell: (matchId, outcome) => {
         const w = this.watched.get(matchId)
@@ -294,10 +304,12 @@ export class WatchEngine {
   /* ---------- streams ---------- */
 
   /** A stream with this engine's token, connection slots, timing and sinks (not started). */
-  private openStream<T>(spec: StreamSpec<T>): LiveStream<unknown> {
+  private openStream<T>({ marketplaceHost, ...spec }: StreamSpec<T>): LiveStream<unknown> {
+    const token = this.o.keys[spec.service]
     return new LiveStream<T>({
       ...spec,
-      token: spec.service === 'odds' ? this.o.keys.odds : this.o.keys.data,
+      token,
+      headers: streamKeyHeaders(this.o.keyStyles?.[spec.service] ?? 'bearer', token, marketplaceHost),
       ...(spec.service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
       onState: (h) => this.o.sinks.onStreamState?.(h),
       onRefused: (reason, detail) => {
@@ -330,6 +342,7 @@ export class WatchEngine {
       service: 'odds',
       kind,
       matchId: w.matchId,
+      sport: w.sport,
       ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
       ...reader,
       onMessage,
@@ -363,7 +376,8 @@ export class WatchEngine {
 
   private onOverride(w: Watched, m: OverrideMessage | null, receivedAt: number): void {
     if (m === null || m.matchId !== w.matchId) return
-    const event = toOverrideEvent(m, receivedAt)
+    const event = toOverrideEvent(m, receivedAt, this.o.feed)
+    event.own = this.o.ownOverrides?.claim(event) ?? false
     this.feed.override(event)
     this.board.override(event)
     if (w.sync.isSyncing) w.heldOverrides.push(event)

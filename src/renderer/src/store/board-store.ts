@@ -5,10 +5,18 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
-import type { OverrideEvent, PriceChange } from '../../../shared/domain'
 import type { RecentHistory } from '../../../shared/history'
 import { applyBoardPatch, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
-import { acknowledge, addOverrideEvents, EMPTY_OVERRIDE_ALERTS, type OverrideAlertState } from './override-alerts'
+import type { FeedName, OverrideEvent, PriceChange } from '../../../shared/domain'
+import { call } from '../bridge'
+import {
+  acknowledge,
+  addOverrideEvents,
+  EMPTY_OVERRIDE_ALERTS,
+  noteReturnedPrices,
+  setOverrideFeed,
+  type OverrideAlertState,
+} from './override-alerts'
 import { TAPE_CAPACITY, TapeRing } from './tape-ring'
 
 interface BoardStore extends BoardData {
@@ -30,8 +38,17 @@ export const useTapeStore = create<TapeStore>(() => ({ dropped: 0 }))
 
 export const useOverrideAlertStore = create<OverrideAlertState>(() => EMPTY_OVERRIDE_ALERTS)
 
+/** Marks rows read here and in the cache, so they stay read after a reload or a restart. */
 export function acknowledgeOverrideAlerts(ids: readonly string[] | 'all'): void {
-  useOverrideAlertStore.setState((state) => acknowledge(state, ids))
+  const { state, acknowledged } = acknowledge(useOverrideAlertStore.getState(), ids)
+  useOverrideAlertStore.setState(state)
+  // A mark the cache could not keep is a fault main reports; the row stays read on this screen.
+  if (acknowledged.length > 0) call('overrides:acknowledge', { events: acknowledged }).catch(() => undefined)
+}
+
+/** The feed main is on: the override alerts show its rows only. */
+export function followOverrideFeed(feed: FeedName): void {
+  useOverrideAlertStore.setState((state) => setOverrideFeed(state, feed))
 }
 
 /** Replaces the board with main's full answer (`board:get`). */
@@ -57,7 +74,8 @@ export function receivePatch(patch: BoardPatch): boolean {
 
 function appendEvents(tape: readonly PriceChange[], overrides: readonly OverrideEvent[]): void {
   tapeRing.push(tape)
-  if (overrides.length > 0) useOverrideAlertStore.setState((state) => addOverrideEvents(state, overrides))
+  // Events first: the change that ends an override may come in the same patch as its event.
+  useOverrideAlertStore.setState((state) => noteReturnedPrices(addOverrideEvents(state, overrides), tape))
 }
 
 /**

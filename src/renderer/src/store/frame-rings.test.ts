@@ -52,7 +52,7 @@ describe('FrameRings', () => {
     expect(rings.received).toBe(350)
   })
 
-  it('filters by match, by message type and to refused frames, and lists what it saw', () => {
+  it('filters by stream, by match, by message type and to refused frames, and lists what it saw', () => {
     const rings = new FrameRings()
     const price = frame('odds:1:updates')
     const status = frame('odds:1:updates', { type: 'market_status' })
@@ -65,7 +65,14 @@ describe('FrameRings', () => {
     expect(seqs(rings.view({ matchId: 1, type: { kind: 'all' } }))).toEqual([status.seq, price.seq])
     expect(seqs(rings.view({ matchId: null, type: { kind: 'type', type: 'price' } }))).toEqual([other.seq, price.seq])
     expect(seqs(rings.view({ matchId: 2, type: { kind: 'refused' } }))).toEqual([torn.seq])
-    expect([...rings.types].sort()).toEqual(['market_status', 'price'])
+    const overrides = frame('odds:1:overrides', { type: 'override' })
+    rings.add(batch([overrides]))
+    expect(seqs(rings.view({ stream: 'odds:1:updates', matchId: null, type: { kind: 'all' } }))).toEqual([
+      status.seq,
+      price.seq,
+    ])
+    expect(seqs(rings.view({ stream: 'odds:1:overrides', matchId: 1, type: { kind: 'all' } }))).toEqual([overrides.seq])
+    expect([...rings.types].sort()).toEqual(['market_status', 'override', 'price'])
     expect([...rings.matchIds].sort()).toEqual([1, 2])
   })
 })

@@ -17,6 +17,8 @@ import {
 export type TypeFilter = { kind: 'all' } | { kind: 'refused' } | { kind: 'type'; type: string }
 
 export interface FrameFilter {
+  /** One stream's frames only (null: every stream's). */
+  stream?: string | null
   matchId: number | null
   type: TypeFilter
 }
@@ -87,7 +89,8 @@ export class FrameRings {
   }
 }
 
-export function passes(frame: InspectorFrame, { matchId, type }: FrameFilter): boolean {
+export function passes(frame: InspectorFrame, { stream, matchId, type }: FrameFilter): boolean {
+  if (stream && frame.stream !== stream) return false
   if (matchId !== null && frame.matchId !== matchId) return false
   if (type.kind === 'refused') return frame.refused !== null
   if (type.kind === 'type') return frame.type === type.type

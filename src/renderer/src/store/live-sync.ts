@@ -7,8 +7,9 @@
 import { call, subscribe } from '../bridge'
 import { describeError } from '../lib/errors'
 import { recordPaintProbe } from '../lib/paint-probe'
+import type { FeedMode } from '../../../shared/keys'
 import { markStartup } from '../../../shared/startup-marks'
-import { awaitHistory, loadBoards, loadHistory, receivePatch } from './board-store'
+import { awaitHistory, followOverrideFeed, loadBoards, loadHistory, receivePatch } from './board-store'
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
@@ -44,7 +45,7 @@ export function startLiveSync(): () => void {
       if (channel === 'watchlists:changed') void reloadWatchlists()
     }),
     subscribe('feed:health', (health) => useFeedStore.setState({ health })),
-    subscribe('feed:mode', (mode) => useFeedStore.setState({ mode })),
+    subscribe('feed:mode', followMode),
   ]
   loadLiveState()
   // After the board: the host answers in order, and the recorded tape is not on the first screen's
@@ -53,12 +54,17 @@ export function startLiveSync(): () => void {
   return () => unsubscribers.forEach((off) => off())
 }
 
+function followMode(mode: FeedMode): void {
+  useFeedStore.setState({ mode })
+  followOverrideFeed(mode.mode)
+}
+
 /** Loads the board, watchlists, feed mode and health whole, as main has them now. */
 export function loadLiveState(): void {
   void reloadBoard()
   void reloadWatchlists()
   call('feed:mode').then(
-    (mode) => useFeedStore.setState({ mode }),
+    followMode,
     () => undefined, // the event brings it when main has one; the badge just stays hidden
   )
   call('feed:health').then(

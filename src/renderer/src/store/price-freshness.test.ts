@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StreamHealth, StreamState } from '../../../shared/health'
+import { streamHealth } from '../../../shared/health.test-support'
 import { LATE_PRICES_REASON, stalePricesReason } from './price-freshness'
 
 const LIMIT_MS = 1000
@@ -11,24 +12,7 @@ function stream(
   service: 'odds' | 'data' = 'odds',
   lagMs: number | null = null,
 ): StreamHealth {
-  return {
-    id: `${service}:${matchId}:${kind}`,
-    service,
-    kind,
-    matchId,
-    state,
-    transport: 'ws',
-    retryAt: null,
-    retryInMs: null,
-    lastMessageAt: null,
-    lastMessageAgeMs: null,
-    reconnects: 0,
-    messagesPerSec: 0,
-    malformed: 0,
-    unknownKind: 0,
-    lastError: null,
-    lagMs,
-  }
+  return streamHealth({ id: `${service}:${matchId}:${kind}`, service, kind, matchId, state, lagMs })
 }
 
 describe('stalePricesReason', () => {
@@ -45,6 +29,9 @@ describe('stalePricesReason', () => {
     )
     expect(stalePricesReason({ streams: [stream(1, 'stale')] }, true, 1, LIMIT_MS)).toBe(
       'no message from the price stream within the stale threshold',
+    )
+    expect(stalePricesReason({ streams: [stream(1, 'not_understood')] }, true, 1, LIMIT_MS)).toBe(
+      'price stream connected, but its frames are refused (not understood)',
     )
     expect(stalePricesReason({ streams: [stream(2, 'live')] }, true, 1, LIMIT_MS)).toBe(
       'no price stream for this match',

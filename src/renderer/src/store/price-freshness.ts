@@ -1,6 +1,7 @@
 /**
  * Whether a match's prices on screen are current. They are not when the odds stream that carries
- * them is down (connecting, backing off, refused, closed), has gone quiet past the stale threshold
+ * them is down (connecting, backing off, refused, closed), refuses most of its frames (not
+ * understood: what it says is not read), has gone quiet past the stale threshold
  * (main marks the stream `stale`: not even a heartbeat), the board is waiting for a fresh
  * snapshot, or the stream's newest message arrived later after the feed sent it than the trader's
  * feed-lag limit (Settings). A quiet market on a live stream is current: the feed says nothing
@@ -17,6 +18,7 @@ import { useSettingsStore } from './settings-store'
 export const LATE_PRICES_REASON = 'prices arrive later than the feed-lag limit in Settings'
 
 const DOWN_REASONS: Record<Exclude<StreamState, 'live'>, string> = {
+  not_understood: 'price stream connected, but its frames are refused (not understood)',
   stale: 'no message from the price stream within the stale threshold',
   queued: 'price stream waiting for a connection slot',
   connecting: 'price stream connecting',

@@ -12,6 +12,8 @@ interface UiStore {
   paletteOpen: boolean
   /** The raw frame inspector (the core captures frames only while it is open). */
   inspectorOpen: boolean
+  /** The one stream the inspector shows (a problem banner opened it there); null: every stream. */
+  inspectorStream: string | null
   /** When `/` asked for the search box; it takes the focus once it is mounted (its screen loads first). */
   searchFocusAt: number | null
 }
@@ -22,6 +24,7 @@ export const useUiStore = create<UiStore>(() => ({
   editorOutcome: null,
   paletteOpen: false,
   inspectorOpen: false,
+  inspectorStream: null,
   searchFocusAt: null,
 }))
 
@@ -31,7 +34,10 @@ export const focusMatch = (matchId: number): void =>
 export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })
-export const setInspectorOpen = (inspectorOpen: boolean): void => useUiStore.setState({ inspectorOpen })
+export const setInspectorOpen = (inspectorOpen: boolean): void =>
+  useUiStore.setState(inspectorOpen ? { inspectorOpen } : { inspectorOpen, inspectorStream: null })
+export const openInspectorOn = (stream: string | null): void =>
+  useUiStore.setState({ inspectorOpen: true, inspectorStream: stream })
 export const requestSearchFocus = (): void => useUiStore.setState({ view: 'discover', searchFocusAt: Date.now() })
 export const searchFocused = (): void => useUiStore.setState({ searchFocusAt: null })
 export const toggleInspector = (): void => setInspectorOpen(!useUiStore.getState().inspectorOpen)

@@ -23,6 +23,17 @@ describe('dataBaseUrlForSport', () => {
     })
   })
 
+  it("swaps the sport in a marketplace key's host (<sport>-devs), for REST and live addresses", () => {
+    expect(dataBaseUrlForSport('https://badminton-devs.p.rapidapi.com/', 'badminton', 'hockey')).toEqual({
+      ok: true,
+      value: 'https://hockey-devs.p.rapidapi.com/',
+    })
+    expect(dataBaseUrlForSport('wss://cricket-devs.p.rapidapi.com', 'cricket', 'table-tennis')).toEqual({
+      ok: true,
+      value: 'wss://table-tennis-devs.p.rapidapi.com/',
+    })
+  })
+
   it('answers in words when no address can be derived or the input is unusable', () => {
     expect(dataBaseUrlForSport('https://api.example.com/v1', 'badminton', 'hockey')).toEqual({
       ok: false,

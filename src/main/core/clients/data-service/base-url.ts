@@ -5,12 +5,15 @@
  *   1. where the configured sport is the LAST PATH SEGMENT — `http://127.0.0.1:P/data/badminton`
  *      → `http://127.0.0.1:P/data/hockey` (the simulator, a gateway with a path per sport); else
  *   2. where it is the FIRST HOST LABEL — `https://badminton.example.com/` →
- *      `https://hockey.example.com/` (the real provider's host per sport, field-notes.md).
+ *      `https://hockey.example.com/` (the real provider's host per sport, field-notes.md), or that
+ *      label is the sport's marketplace label — `https://badminton-devs.p.rapidapi.com/` →
+ *      `https://hockey-devs.p.rapidapi.com/` (a marketplace key's hosts, shared/wire/keys.ts K2).
  *
  * If the configured sport appears in neither place, only that sport has an address and any other
  * sport answers "no data service address for <sport>". No template syntax: the setting stays a
  * plain URL that Settings can validate and a trader can paste from the provider's dashboard.
  */
+import { marketplaceHostLabel } from '../../../../shared/wire/keys'
 import { failWith, succeed, type FeedResult } from '../http/result'
 import { checkSportName } from '../http/kebab-name'
 
@@ -26,8 +29,10 @@ export function dataBaseUrlForSport(configuredUrl: string, configuredSport: stri
     return succeed(url.toString())
   }
   const labels = url.hostname.split('.')
-  if (labels.length > 2 && labels[0] === configuredSport) {
-    url.hostname = [sport, ...labels.slice(1)].join('.')
+  const [first, ...rest] = labels
+  if (labels.length > 2 && (first === configuredSport || first === marketplaceHostLabel(configuredSport))) {
+    const label = first === configuredSport ? sport : marketplaceHostLabel(sport)
+    url.hostname = [label, ...rest].join('.')
     return succeed(url.toString())
   }
   return failWith('not_available', `no data service address for ${sport}`)

@@ -7,6 +7,7 @@
 import { pg, type PgQuery } from '../../../../shared/postgrest/query'
 import { isValidImageHash } from '../../../../shared/team-images'
 import type { Settings } from '../../../../shared/settings'
+import { dataMarketplaceHost } from '../../../../shared/wire/keys'
 import type { HttpClient } from '../http/http-client'
 import { collectPages } from '../http/paging'
 import { parseList, type MalformedRecords } from '../http/parse-answer'
@@ -111,6 +112,7 @@ export class DataServiceClient {
         url: url.value,
         scope: sport,
         subject: 'this sport',
+        marketplaceHost: dataMarketplaceHost(sport),
         signal: options.signal,
       })
       if (!body.ok) return body

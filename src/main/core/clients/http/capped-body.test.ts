@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BodyTooLarge, readCappedBody } from './capped-body'
+import { BodyBudget, BodyTooLarge, readCappedBody } from './capped-body'
 
 /** A body that yields `chunks` chunks of `size` bytes and records whether it was cancelled. */
 function streamedResponse(chunks: number, size: number, headers: Record<string, string> = {}) {
@@ -34,5 +34,25 @@ describe('readCappedBody', () => {
     const { response, seen } = streamedResponse(1, 8, { 'content-length': String(5 * 1024 * 1024) })
     await expect(readCappedBody(response, 4 * 1024 * 1024)).rejects.toThrow('answer over 4 MB')
     expect(seen.cancelled).toBe(true)
+  })
+
+  it('refuses an answer that would take more than the shared budget has left, and gives back what every read took', async () => {
+    const budget = new BodyBudget(10 * 1024)
+    const first = streamedResponse(8, 1024)
+    const second = streamedResponse(8, 1024)
+    const reads = [
+      readCappedBody(first.response, 1024 * 1024, budget),
+      readCappedBody(second.response, 1024 * 1024, budget),
+    ]
+    const [a, b] = await Promise.allSettled(reads)
+    // The two answers alternate chunk by chunk: whichever reaches the budget first is refused.
+    const refused = [a, b].filter((r) => r?.status === 'rejected')
+    expect(refused).toHaveLength(1)
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ shared: true, maxBytes: 10 * 1024 })
+    expect([first.seen.cancelled, second.seen.cancelled].filter(Boolean)).toHaveLength(1)
+    expect(budget.inUse()).toBe(0)
+    // Alone, the same answer fits.
+    expect((await readCappedBody(streamedResponse(8, 1024).response, 1024 * 1024, budget)).byteLength).toBe(8192)
+    expect(budget.inUse()).toBe(0)
   })
 })

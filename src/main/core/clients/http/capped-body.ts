@@ -5,6 +5,11 @@
  * records, a snapshot one match, an image one team logo), so anything far larger is refused
  * before it is held whole: by its Content-Length when it declares one, else once the bytes read
  * pass the bound, and the rest of the body is cancelled.
+ *
+ * One bound per answer is not enough: fifty snapshots read at once from a hostile server were
+ * fifty floods of 16 MB, and the process's allocator kept those pages long after the answers were
+ * refused (RSS 157 → 730 MB with a flat JS heap). So every answer being read also draws on one
+ * shared budget, and an answer that would take more than what is left is refused too.
  */
 
 /**
@@ -14,18 +19,64 @@
 export const MAX_JSON_BODY_BYTES = 16 * 1024 * 1024
 export const MAX_IMAGE_BODY_BYTES = 4 * 1024 * 1024
 
+/**
+ * All answers being read at once hold at most this much. The services' answers are kilobytes to a
+ * few hundred kilobytes, so a whole desk's worth of them fits many times over; what cannot fit is a
+ * flood, refused like an answer over its own bound.
+ */
+export const MAX_BUFFERED_BODY_BYTES = 20 * 1024 * 1024
+
 export class BodyTooLarge extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`answer over ${formatBytes(maxBytes)}`)
+  constructor(
+    readonly maxBytes: number,
+    readonly shared = false,
+  ) {
+    super(
+      shared
+        ? `answer refused: over ${formatBytes(maxBytes)} being read at once`
+        : `answer over ${formatBytes(maxBytes)}`,
+    )
   }
 }
+
+/** Bytes held by answers still being read, across every client of the process. */
+export class BodyBudget {
+  private used = 0
+
+  constructor(readonly maxBytes: number) {}
+
+  /** Takes `bytes` if they fit in what is left; false (and nothing taken) if not. */
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.maxBytes) return false
+    this.used += bytes
+    return true
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes
+  }
+
+  inUse(): number {
+    return this.used
+  }
+}
+
+export const sharedBodyBudget = new BodyBudget(MAX_BUFFERED_BODY_BYTES)
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`
 }
 
-/** The body's bytes; throws BodyTooLarge past `maxBytes` (and cancels the rest of the body). */
-export async function readCappedBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+/**
+ * The body's bytes; throws BodyTooLarge past `maxBytes`, or once the answers being read together
+ * would hold more than `budget` allows, and cancels the rest of the body (which closes the
+ * connection and ends any decompression behind it).
+ */
+export async function readCappedBody(
+  response: Response,
+  maxBytes: number,
+  budget: BodyBudget = sharedBodyBudget,
+): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel()
@@ -34,23 +85,41 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
   if (!response.body) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
   let total = 0
-  const reader = response.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel()
-      throw new BodyTooLarge(maxBytes)
-    }
-    chunks.push(value)
+  // What is given back the moment a read ends: before a refused body's cancel is awaited, so a
+  // concurrent answer is not refused for bytes already let go.
+  const giveBack = () => {
+    budget.give(total)
+    total = 0
   }
-  return concat(chunks, total)
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      const refusal =
+        total + value.byteLength > maxBytes
+          ? new BodyTooLarge(maxBytes)
+          : budget.take(value.byteLength)
+            ? null
+            : new BodyTooLarge(budget.maxBytes, true)
+      if (refusal) {
+        chunks.length = 0
+        giveBack()
+        await reader.cancel()
+        throw refusal
+      }
+      total += value.byteLength
+      chunks.push(value)
+    }
+    return concat(chunks, total)
+  } finally {
+    giveBack()
+  }
 }
 
 /** The body as UTF-8 text, bounded as readCappedBody is. */
-export async function readCappedText(response: Response, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readCappedBody(response, maxBytes))
+export async function readCappedText(response: Response, maxBytes: number, budget?: BodyBudget): Promise<string> {
+  return new TextDecoder().decode(await readCappedBody(response, maxBytes, budget))
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {

@@ -11,6 +11,8 @@ interface Hit {
   method: string
   path: string
   authorization: string | undefined
+  marketplaceKey: string | undefined
+  marketplaceHost: string | undefined
   body: string
   at: number
 }
@@ -26,6 +28,8 @@ async function scriptedServer(answer: (hit: Hit, index: number, res: ServerRespo
         method: req.method ?? '',
         path: req.url ?? '',
         authorization: req.headers.authorization,
+        marketplaceKey: req.headers['x-rapidapi-key'] as string | undefined,
+        marketplaceHost: req.headers['x-rapidapi-host'] as string | undefined,
         body,
         at: performance.now(),
       }
@@ -66,6 +70,38 @@ describe('HttpClient', () => {
     expect(result).toEqual({ ok: true, value: [{ id: 1 }] })
     expect(server.hits[0]?.authorization).toBe(`Bearer ${KEY}`)
     expect(http.gate.state().status).toBe('ok')
+  })
+
+  it('sends a marketplace key as X-RapidAPI-Key with the host the request names (else its own), no Bearer', async () => {
+    const server = await scriptedServer((_hit, _i, res) => json(res, 200, []))
+    const { http } = client({ keyStyle: () => 'marketplace' })
+    const url = server.url('/data/hockey/classes')
+    await http.send({ ...sportRequest(url, 'hockey'), marketplaceHost: 'hockey-devs.p.rapidapi.com' })
+    await http.send(sportRequest(url))
+    expect(
+      server.hits.map(({ authorization, marketplaceKey, marketplaceHost }) => [
+        authorization,
+        marketplaceKey,
+        marketplaceHost,
+      ]),
+    ).toEqual([
+      [undefined, KEY, 'hockey-devs.p.rapidapi.com'],
+      [undefined, KEY, url.host],
+    ])
+  })
+
+  it('a key rejected in one style is tried again once the style changes', async () => {
+    const server = await scriptedServer((hit, _i, res) =>
+      hit.marketplaceKey === KEY ? json(res, 200, []) : json(res, 401, { message: 'bad key' }),
+    )
+    let style: 'bearer' | 'marketplace' = 'bearer'
+    const { http } = client({ keyStyle: () => style })
+    expect((await http.send(sportRequest(server.url('/x')))).ok).toBe(false)
+    expect((await http.send(sportRequest(server.url('/x')))).ok).toBe(false)
+    expect(server.hits).toHaveLength(1)
+    style = 'marketplace'
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({ ok: true, value: [] })
+    expect(server.hits).toHaveLength(2)
   })
 
   it('401: key rejected, no retry, later calls fail fast until the key changes', async () => {
@@ -130,7 +166,7 @@ describe('HttpClient', () => {
     const result = await http.send(sportRequest(server.url('/x')))
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service' },
+      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service; retrying in 120 s' },
     })
     expect(http.gate.state().status).toBe('backing_off')
     expect(http.gate.waitMs()).toBeGreaterThan(100_000)
@@ -140,6 +176,43 @@ describe('HttpClient', () => {
       error: { kind: 'rate_limited' },
     })
     expect(server.hits).toHaveLength(1)
+  })
+
+  it('Retry-After: 3600 imposes at most five minutes, says so, and the next call after them asks again', async () => {
+    const server = await scriptedServer((_hit, i, res) =>
+      i === 0 ? json(res, 429, {}, { 'retry-after': '3600' }) : json(res, 200, ['back']),
+    )
+    let now = 1_000_000
+    const { http } = client({ now: () => now })
+    const limited = await http.send(sportRequest(server.url('/x')))
+    expect(limited).toEqual({
+      ok: false,
+      error: { kind: 'rate_limited', status: 429, message: 'rate limited by the data service; retrying in 300 s' },
+    })
+    expect(http.gate.state()).toMatchObject({ status: 'backing_off', retryAt: 1_000_000 + 300_000 })
+    now += 300_000
+    expect(await http.send(sportRequest(server.url('/x')))).toEqual({ ok: true, value: ['back'] })
+  })
+
+  it('reopen lifts a 429 wait, a rejected key and a refused scope: the next call goes to the server', async () => {
+    const answers = [401, 403, 429, 200]
+    const server = await scriptedServer((_hit, i, res) =>
+      json(res, answers[i] ?? 200, [], answers[i] === 429 ? { 'retry-after': '600' } : {}),
+    )
+    const { http } = client({ retry: { maxRetryAfterMs: 1000 } })
+    const ask = () => http.send(sportRequest(server.url('/x')))
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'key_rejected' } })
+    // The same key, set again by the trader after a server glitch.
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'key_rejected' } })
+    expect(server.hits).toHaveLength(1)
+    http.gate.reopen('retry now')
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'no_access' } })
+    http.gate.reopen('settings changed')
+    expect(await ask()).toMatchObject({ ok: false, error: { kind: 'rate_limited' } })
+    http.gate.reopen('retry now')
+    expect(http.gate.state()).toMatchObject({ status: 'idle', message: 'retry now', retryAt: null, noAccess: [] })
+    expect(await ask()).toEqual({ ok: true, value: [] })
+    expect(server.hits).toHaveLength(4)
   })
 
   it('while a short 429 wait runs, other callers wait on the gate; a cancel ends the wait', async () => {

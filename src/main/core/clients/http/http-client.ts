@@ -1,17 +1,18 @@
 /**
  * The one HTTP path both feed clients use: fetch with a timeout on every attempt, the caller's
- * abort signal, the Bearer key, the service gate (no retry storm), 429 backoff honouring
+ * abort signal, the key in its style (wire/keys.ts: Bearer or marketplace headers), the service gate (no retry storm), 429 backoff honouring
  * Retry-After, capped retries for 5xx / network / timeout, and errors turned into plain words.
  * It answers parsed JSON (`unknown`); the feed clients validate it with the shared schemas.
  */
 import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
+import { keyHeaders, type KeyStyle } from '../../../../shared/wire/keys'
 import { abortableSleep } from './abortable-sleep'
-import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText } from './capped-body'
+import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText, type BodyBudget } from './capped-body'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { MalformedRecords } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
-import { ServiceGate, serviceWords, type ServiceName } from './service-gate'
+import { MAX_IMPOSED_WAIT_MS, ServiceGate, serviceWords, type ServiceName } from './service-gate'
 
 export type HttpMethod = 'GET' | 'PATCH' | 'DELETE'
 
@@ -24,6 +25,8 @@ export interface FeedRequest {
   scope: string
   /** Words for this scope in messages: "this sport" → "no access to this sport". */
   subject: string
+  /** `X-RapidAPI-Host` in the marketplace key style; default the URL's host (wire/keys.ts K2, K3). */
+  marketplaceHost?: string
   signal?: AbortSignal
 }
 
@@ -31,6 +34,8 @@ export interface HttpClientOptions {
   service: ServiceName
   /** Read per request, so a new key takes effect at once. Must not throw for "no key": answer null. */
   getKey: () => Promise<string | null>
+  /** How the key is sent, read per request like the key (default bearer). */
+  keyStyle?: () => KeyStyle
   timeoutMs?: number
   retry?: Partial<RetryPolicy>
   /** One line per attempt (method, path, status, time); never headers, never the key. */
@@ -39,6 +44,8 @@ export interface HttpClientOptions {
   onRefused?: (report: MalformedRecords) => void
   /** Every answer's timing and clock headers, whatever its status (the clock-skew estimate reads them). */
   onAnswerClock?: (answer: AnswerClock) => void
+  /** What answers being read at once may hold together; the process's shared budget unless given. */
+  bodyBudget?: BodyBudget
   now?: () => number
   random?: () => number
 }
@@ -76,7 +83,8 @@ export class HttpClient {
     } catch {
       return failWith('key_rejected', `the key for ${serviceWords(this.options.service)} could not be read`)
     }
-    const refusal = this.gate.refusal(request.scope, key)
+    const style = this.options.keyStyle?.() ?? 'bearer'
+    const refusal = this.gate.refusal(request.scope, key === null ? null : { key, style })
     if (refusal) return { ok: false, error: refusal }
 
     // Only GET is retried after a failure the server may have acted on; a 429 was not acted on.
@@ -88,12 +96,13 @@ export class HttpClient {
       const closedFor = this.gate.waitMs()
       if (closedFor > this.policy.maxRetryAfterMs) return this.rateLimited()
       if (!(await abortableSleep(closedFor, request.signal))) return aborted()
-      const attempt = await this.attempt(method, request, key)
+      const attempt = await this.attempt(method, request, key, style)
       const outcome = this.judge(attempt, request, key)
       if (outcome.done) return outcome.result
 
       if (outcome.rateLimited) {
-        const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const asked = Math.max(outcome.retryAfterMs ?? 0, backoffDelayMs(this.policy, rateLimits, this.random))
+        const delay = Math.min(asked, MAX_IMPOSED_WAIT_MS)
         const message = `rate limited by ${serviceWords(this.options.service)}; waiting ${Math.ceil(delay / 1000)} s`
         this.gate.recordBackoff(this.now() + delay, message)
         if (rateLimits >= this.policy.maxRateLimitRetries || delay > this.policy.maxRetryAfterMs) {
@@ -112,11 +121,16 @@ export class HttpClient {
     }
   }
 
-  private async attempt(method: HttpMethod, request: FeedRequest, key: string | null): Promise<Attempt> {
+  private async attempt(
+    method: HttpMethod,
+    request: FeedRequest,
+    key: string | null,
+    style: KeyStyle,
+  ): Promise<Attempt> {
     const timeout = AbortSignal.timeout(this.timeoutMs)
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout
     const headers: Record<string, string> = { accept: 'application/json' }
-    if (key !== null) headers.authorization = `Bearer ${key}`
+    if (key !== null) Object.assign(headers, keyHeaders(style, key, request.marketplaceHost ?? request.url.host))
     if (request.body !== undefined) headers['content-type'] = 'application/json'
     const started = this.now()
     try {
@@ -134,7 +148,7 @@ export class HttpClient {
       })
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
       try {
-        const text = await readCappedText(response, MAX_JSON_BODY_BYTES)
+        const text = await readCappedText(response, MAX_JSON_BODY_BYTES, this.options.bodyBudget)
         return { kind: 'response', status: response.status, headers: response.headers, text }
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error
@@ -213,7 +227,9 @@ export class HttpClient {
   }
 
   private rateLimited(): FeedResult<never> {
-    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}`, 429)
+    const waitS = Math.ceil(this.gate.waitMs() / 1000)
+    const wait = waitS > 0 ? `; retrying in ${waitS} s` : ''
+    return failWith('rate_limited', `rate limited by ${serviceWords(this.options.service)}${wait}`, 429)
   }
 
   private log(key: string | null, line: string): void {

@@ -6,8 +6,14 @@
  * wait together instead of each hitting the limit. The state is observable for the health model.
  *
  * The gate recognises "the key changed" by a SHA-256 fingerprint, so the state never holds the key.
+ * The key's style is part of what it fingerprints: a key rejected as a Bearer key may be a marketplace
+ * key, so changing the style lifts the rejection as a new key does.
+ * Nothing the server says locks the trader out for long: the client honours a Retry-After for at
+ * most MAX_IMPOSED_WAIT_MS, and `reopen` (a key set again, a settings change, "Retry now") clears
+ * every refusal, since a 401 may have been a glitch and the trader is the judge of that.
  */
 import { createHash } from 'node:crypto'
+import type { KeyStyle } from '../../../../shared/wire/keys'
 import type { FeedError } from './result'
 
 export type ServiceName = 'data-service' | 'odds-feed'
@@ -34,9 +40,22 @@ export function serviceWords(service: ServiceName): string {
   return SERVICE_WORDS[service]
 }
 
-function fingerprint(key: string | null): string {
-  return key === null ? '' : createHash('sha256').update(key).digest('hex')
+/** A key as the gate judges it: the key and how it is sent. */
+export interface GateCredential {
+  key: string
+  style: KeyStyle
 }
+
+function fingerprint(credential: GateCredential | null): string {
+  return credential === null ? '' : createHash('sha256').update(`${credential.style}\n${credential.key}`).digest('hex')
+}
+
+/**
+ * The longest wait a 429's Retry-After may impose. A server (or anything between) answering
+ * `Retry-After: 3600` kept both services refused for the hour; past this the next call asks again,
+ * and a server still overloaded answers 429 again.
+ */
+export const MAX_IMPOSED_WAIT_MS = 5 * 60_000
 
 export class ServiceGate {
   private current: ServiceState
@@ -63,17 +82,17 @@ export class ServiceGate {
 
   /**
    * The error to answer without a network call, or null to go ahead. A new key lifts every
-   * rejection recorded against the old one.
+   * rejection recorded against the old one; so does a new style.
    */
-  refusal(scope: string, key: string | null): FeedError | null {
-    const print = fingerprint(key)
+  refusal(scope: string, credential: GateCredential | null): FeedError | null {
+    const print = fingerprint(credential)
     if (print !== this.keyPrint) {
       this.keyPrint = print
       this.keyRejected = false
       this.refusedScopes.clear()
       this.update({ status: 'idle', message: 'key changed', noAccess: [] })
     }
-    if (key === null) {
+    if (credential === null) {
       const message = `no key set for ${serviceWords(this.service)}`
       if (this.current.status !== 'no_key') this.update({ status: 'no_key', message })
       return { kind: 'key_rejected', message }
@@ -113,6 +132,13 @@ export class ServiceGate {
 
   recordBackoff(untilMs: number, message: string): void {
     this.update({ status: 'backing_off', message, retryAt: Math.max(untilMs, this.current.retryAt ?? 0) })
+  }
+
+  /** Lifts every refusal and wait: the next call goes to the server, whatever it said before. */
+  reopen(reason: string): void {
+    this.keyRejected = false
+    this.refusedScopes.clear()
+    this.update({ status: 'idle', message: reason, noAccess: [], retryAt: null })
   }
 
   recordFailure(message: string): void {

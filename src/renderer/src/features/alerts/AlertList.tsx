@@ -1,9 +1,10 @@
 /**
  * The in-app alert list: every firing main recorded, newest first, with the unread count. Clicking
- * an alert marks it read and brings its match forward on the board.
+ * an alert marks it read and brings its match forward on the board. What a rule's cooldown held
+ * back shows on the alert that started it ("+7 more in 30 s"), listed when opened.
  */
 import { useEffect, useState } from 'react'
-import type { AlertEntry } from '../../../../shared/alerts'
+import type { AlertEntry, HeldBack } from '../../../../shared/alerts'
 import type { AlertList as AlertListValue } from '../../../../shared/bridge/contract'
 import { call, subscribe } from '../../bridge'
 import { describeError } from '../../lib/errors'
@@ -78,9 +79,41 @@ export function AlertList() {
                 ✓
               </button>
             )}
+            {entry.held && <HeldBackList held={entry.held} />}
           </li>
         ))}
       </ol>
     </section>
+  )
+}
+
+/** "+7 more in 30 s": the firings the rule's cooldown held back, listed when opened. */
+function HeldBackList({ held }: { held: HeldBack }) {
+  const [open, setOpen] = useState(false)
+  const unlisted = held.count - held.firings.length
+  return (
+    <div className="alert-held">
+      <button
+        type="button"
+        className="alert-held-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="alert-held"
+        title={open ? 'Hide what the cooldown held back' : 'Show what the cooldown held back'}
+      >
+        +{held.count} more in {held.cooldownSeconds} s
+      </button>
+      {open && (
+        <ol className="alert-held-list" data-testid="alert-held-list">
+          {held.firings.map((firing, i) => (
+            <li key={i}>
+              <span className="num muted">{formatClockTime(firing.at)}</span> {firing.title}{' '}
+              <span className="muted">{firing.body}</span>
+            </li>
+          ))}
+          {unlisted > 0 && <li className="muted">…and {unlisted} more</li>}
+        </ol>
+      )}
+    </div>
   )
 }

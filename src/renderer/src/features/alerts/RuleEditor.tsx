@@ -4,7 +4,8 @@
  * still refuse (a rule deleted meanwhile), its words are shown the same way. The parts: what the
  * rule alerts on (RuleConditionFields), where it looks (RuleScopeFields), how often it may fire (here).
  */
-import type { AlertRule } from '../../../../shared/alerts'
+import type { AlertRule, CooldownPer } from '../../../../shared/alerts'
+import { Choice } from './Choice'
 import { Field, TextInput } from './Field'
 import { RuleConditionFields } from './RuleConditionFields'
 import { RuleScopeFields } from './RuleScopeFields'
@@ -49,16 +50,29 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
   )
 }
 
-/** How often the rule may fire, and whether it is on. */
+const COOLDOWN_PER: Record<CooldownPer, string> = {
+  outcome: 'Each outcome',
+  match: 'Each match',
+}
+
+/** How often the rule may fire (and for what: each outcome or each match), and whether it is on. */
 function RuleRepeatFields({ form, errors, change }: RuleFormPartProps) {
   return (
     <div className="editor-fields">
       <Field label="Cooldown (s)" path="cooldownSeconds" errors={errors}>
         <TextInput form={form} name="cooldownSeconds" onChange={change} placeholder="s" numeric />
       </Field>
+      <Field label="Cooldown and repeats for" path="cooldownPer" errors={errors}>
+        <Choice
+          value={form.cooldownPer}
+          options={COOLDOWN_PER}
+          onChange={(cooldownPer) => change({ cooldownPer })}
+          testId="rule-cooldown-per"
+        />
+      </Field>
       <label className="editor-check">
         <input type="checkbox" checked={form.doNotRepeat} onChange={(e) => change({ doNotRepeat: e.target.checked })} />
-        Do not repeat for the same outcome
+        Do not repeat for the same {form.cooldownPer}
       </label>
       <label className="editor-check">
         <input type="checkbox" checked={form.enabled} onChange={(e) => change({ enabled: e.target.checked })} />

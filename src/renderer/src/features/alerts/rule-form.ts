@@ -8,6 +8,7 @@ import {
   AlertRuleDraft,
   validate,
   type AlertKind,
+  type CooldownPer,
   type AlertScope,
   type FieldErrors,
   type Validated,
@@ -32,6 +33,7 @@ export interface RuleForm {
   enabled: boolean
   cooldownSeconds: string
   doNotRepeat: boolean
+  cooldownPer: CooldownPer
   kind: AlertKind
   minPct: string
   minAbs: string
@@ -56,6 +58,7 @@ export function emptyRuleForm(): RuleForm {
     enabled: true,
     cooldownSeconds: '60',
     doNotRepeat: false,
+    cooldownPer: 'outcome',
     kind: 'move',
     minPct: '5',
     minAbs: '',
@@ -83,6 +86,7 @@ export function formOfRule(rule: AlertRule): RuleForm {
     enabled: rule.enabled,
     cooldownSeconds: String(rule.cooldownSeconds),
     doNotRepeat: rule.doNotRepeat,
+    cooldownPer: rule.cooldownPer,
     kind: rule.condition.kind,
     scopeType: rule.scope.type,
   }
@@ -163,6 +167,7 @@ export function validateRuleForm(form: RuleForm): Validated<AlertRule | AlertRul
     enabled: form.enabled,
     cooldownSeconds: num('cooldownSeconds', form.cooldownSeconds, true),
     doNotRepeat: form.doNotRepeat,
+    cooldownPer: form.cooldownPer,
     condition,
     scope,
   }

@@ -14,6 +14,7 @@ import { useInView } from '../../lib/visibility'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useBookCheck, useMarketMargin } from '../../store/book-checks'
 import { LATE_PRICES_REASON, useStalePrices } from '../../store/price-freshness'
+import { useNotUnderstood } from '../../store/stream-understanding'
 import { useUiStore } from '../../store/ui-store'
 import { PriceCell } from './PriceCell'
 
@@ -120,6 +121,7 @@ function MatchHeaderRow({
   stale: string | null
 }) {
   const header = useHeader(match.matchId)
+  const notUnderstood = useNotUnderstood(match.matchId, match.sport)
   const openWindow = () =>
     call('window:openMatch', { matchId: match.matchId }).then(
       ({ url }) => {
@@ -153,6 +155,15 @@ function MatchHeaderRow({
       {stale && header?.synced !== false && (
         <span className="badge warn" data-testid="stale-badge" title={`prices not current: ${stale}`}>
           {stale === LATE_PRICES_REASON ? 'prices late' : 'prices stale'}
+        </span>
+      )}
+      {notUnderstood && (
+        <span
+          className="badge bad"
+          data-testid="not-understood-badge"
+          title={`The feed’s ${notUnderstood} frames are refused: what they carry is not shown (see the banner above)`}
+        >
+          feed not understood
         </span>
       )}
       <span className="muted league">{match.leagueName}</span>

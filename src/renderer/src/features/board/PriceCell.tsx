@@ -24,8 +24,13 @@ export const PriceCell = memo(function PriceCell({
   stale: string | null
 }) {
   const cell = useCell(outcomeId, live)
-  // The flash runs from the change itself: a cell scrolled into view later joins it part-way.
-  const priceRef = useFlash<HTMLSpanElement>(cell?.changedAt, cell?.direction, cell?.changedAt)
+  // The flash runs from the change itself: a cell scrolled into view later joins it part-way. The
+  // first price after a gap (a resync) is no move, so it does not flash.
+  const priceRef = useFlash<HTMLSpanElement>(
+    cell?.changedAt,
+    cell?.resync ? undefined : cell?.direction,
+    cell?.changedAt,
+  )
   useRenderCount(`cell:${outcomeId}`)
   if (!cell) {
     return (

@@ -2,19 +2,20 @@
  * The raw frame inspector: a drawer under the current screen listing the frames every live stream
  * received since it was opened (the core captures only while it is open), newest first: time,
  * stream, size, type or why it was refused, the text. Pause freezes the list while frames keep
- * arriving behind it; filters by match and message type; a row opens its frame whole (as much as
+ * arriving behind it; filters by match and message type, and by one stream when a problem banner
+ * opened it there (shown as a chip that clears it); a row opens its frame whole (as much as
  * crossed the bridge) with its stream's address and a Copy button. Keys and tokens were replaced
  * in the core before any of it left.
  *
  * Not a dialog: the board's hotkeys stay live while it is open, and `I` closes it again. The list
  * refreshes four times a second, like the tape, through the same fixed-row window.
  */
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { FRAME_TEXT_CAP, type InspectorFrame, type InspectorStream } from '../../../../shared/inspector'
 import { formatClockTimeMs } from '../../lib/format'
 import { useRowWindow } from '../../lib/row-window'
 import { FrameRings, passes, type FrameFilter, type TypeFilter } from '../../store/frame-rings'
-import { setInspectorOpen } from '../../store/ui-store'
+import { openInspectorOn, setInspectorOpen, useUiStore } from '../../store/ui-store'
 import { useWatchlistStore } from '../../store/watchlist-store'
 import { useFrameFeed } from './use-frame-feed'
 import './inspector.css'
@@ -29,7 +30,8 @@ export function FrameInspector() {
   const [matchId, setMatchId] = useState<number | null>(null)
   const [type, setType] = useState<TypeFilter>({ kind: 'all' })
   const [selected, setSelected] = useState<InspectorFrame | null>(null)
-  const { shown, paused, setPaused, received } = useShownFrames(rings, { matchId, type })
+  const stream = useUiStore((s) => s.inspectorStream)
+  const { shown, paused, setPaused, received } = useShownFrames(rings, { stream, matchId, type })
   const { scrollerRef, first, last, totalPx, offsetPx } = useRowWindow(shown.length, ROW_PX)
 
   return (
@@ -64,7 +66,19 @@ export function FrameInspector() {
           ×
         </button>
       </div>
-      <Filters rings={rings} matchId={matchId} setMatchId={setMatchId} type={type} setType={setType} />
+      <Filters rings={rings} matchId={matchId} setMatchId={setMatchId} type={type} setType={setType}>
+        {stream && (
+          <button
+            type="button"
+            className="chip"
+            data-testid="frames-stream-filter"
+            title="Show every stream's frames"
+            onClick={() => openInspectorOn(null)}
+          >
+            {`Stream ${stream} ×`}
+          </button>
+        )}
+      </Filters>
       <div className="frame-body">
         <div className="frame-scroll" ref={scrollerRef} data-testid="frame-scroll">
           <div style={{ height: totalPx }}>
@@ -107,8 +121,9 @@ function Filters(props: {
   setMatchId: (id: number | null) => void
   type: TypeFilter
   setType: (type: TypeFilter) => void
+  children?: ReactNode
 }) {
-  const { rings, matchId, setMatchId, type, setType } = props
+  const { rings, matchId, setMatchId, type, setType, children } = props
   const names = useMatchNames()
   const typeValue = type.kind === 'type' ? `type:${type.type}` : type.kind
   return (
@@ -144,6 +159,7 @@ function Filters(props: {
           </option>
         ))}
       </select>
+      {children}
     </div>
   )
 }

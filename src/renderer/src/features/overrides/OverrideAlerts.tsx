@@ -1,39 +1,68 @@
-/** Override events (set, changed, expired, lifted) as alerts the trader acknowledges. */
-import type { OverrideEvent } from '../../../../shared/domain'
+/**
+ * Override events (set, changed, expired, lifted) as alerts the trader acknowledges. Only the
+ * current feed's rows; a row says how its override ended, a lift the price it went back to, the
+ * trader's own overrides are marked "you", and a click brings the match's card into view.
+ */
 import { formatClockTime, formatPrice } from '../../lib/format'
 import { OVERRIDE_COUNTDOWN, untilAttributes } from '../../lib/live-time'
 import { acknowledgeOverrideAlerts, useOverrideAlertStore } from '../../store/board-store'
+import { shownAlerts, type OverrideAlert } from '../../store/override-alerts'
 import { nameOutcome } from '../../store/outcome-names'
+import { focusMatch } from '../../store/ui-store'
 
 export function OverrideAlerts() {
-  const { alerts, unread } = useOverrideAlertStore()
+  const state = useOverrideAlertStore()
+  const alerts = shownAlerts(state)
+  const open = ({ id, event, read }: OverrideAlert) => {
+    if (!read) acknowledgeOverrideAlerts([id])
+    focusMatch(event.matchId)
+  }
   return (
     <div className="override-alerts panel" data-testid="override-alerts">
       <div className="panel-title">
         Override alerts
-        {unread > 0 && (
+        {state.unread > 0 && (
           <span className="badge accent num" data-testid="override-unread">
-            {unread}
+            {state.unread}
           </span>
         )}
         <span className="spacer" />
-        <button type="button" className="link" disabled={unread === 0} onClick={() => acknowledgeOverrideAlerts('all')}>
+        <button
+          type="button"
+          className="link"
+          disabled={state.unread === 0}
+          onClick={() => acknowledgeOverrideAlerts('all')}
+        >
           Acknowledge all (Shift+A)
         </button>
       </div>
       <div className="alert-scroll">
         {alerts.length === 0 && <div className="muted pad">No override events yet.</div>}
-        {alerts.map(({ id, event, read }) => (
+        {alerts.map((alert) => (
           <div
-            key={id}
-            className={read ? 'override-alert read' : 'override-alert'}
+            key={alert.id}
+            className={alert.read ? 'override-alert read' : 'override-alert'}
             data-testid="override-alert"
-            data-action={event.action}
+            data-action={alert.event.action}
+            data-ended={alert.ended ?? undefined}
+            data-match={alert.event.matchId}
           >
-            <span className={`badge kind-${event.action}`}>{event.action}</span>
-            <OverrideText event={event} />
-            {!read && (
-              <button type="button" className="link" onClick={() => acknowledgeOverrideAlerts([id])}>
+            <button
+              type="button"
+              className="override-open"
+              title="Show this match on the board"
+              onClick={() => open(alert)}
+            >
+              <span className={`badge kind-${alert.event.action}`}>{alert.event.action}</span>
+              {alert.event.own && (
+                <span className="badge own" data-testid="override-own" title="Set or lifted from this app">
+                  you
+                </span>
+              )}
+              <OverrideText alert={alert} />
+            </button>
+            {!alert.read && (
+              <button type="button" className="link" onClick={() => acknowledgeOverrideAlerts([alert.id])}>
                 Ack
               </button>
             )}
@@ -44,7 +73,7 @@ export function OverrideAlerts() {
   )
 }
 
-function OverrideText({ event }: { event: OverrideEvent }) {
+function OverrideText({ alert: { event, ended, returnedTo } }: { alert: OverrideAlert }) {
   const name = nameOutcome(event)
   const inForce = event.action === 'set' || event.action === 'changed'
   return (
@@ -52,20 +81,28 @@ function OverrideText({ event }: { event: OverrideEvent }) {
       <span className="override-what" title={`${name.match} · ${name.market}`}>
         {name.match} · {name.market} · <strong>{name.outcome}</strong>
       </span>
-      <span className="num">
-        {event.previousValue === null ? '—' : formatPrice(event.previousValue)} → {formatPrice(event.oddValue)}
-        {event.suspended ? ' suspended' : ''} · {event.durationSeconds}s · set {formatClockTime(event.setAt)}
+      <span className="num" data-testid="override-prices">
         {inForce ? (
           <>
+            {event.previousValue === null ? '—' : formatPrice(event.previousValue)} → {formatPrice(event.oddValue)}
+            {event.suspended ? ' suspended' : ''} · {event.durationSeconds}s · set {formatClockTime(event.setAt)}
             {' · '}
-            <span
-              className="countdown"
-              data-testid="override-countdown"
-              {...untilAttributes(event.expiresAt, OVERRIDE_COUNTDOWN)}
-            />
+            {ended === null ? (
+              <span
+                className="countdown"
+                data-testid="override-countdown"
+                {...untilAttributes(event.expiresAt, OVERRIDE_COUNTDOWN)}
+              />
+            ) : (
+              <span data-testid="override-ended">{ended}</span>
+            )}
           </>
         ) : (
-          ` · ${event.action} ${formatClockTime(event.receivedTs)}`
+          <>
+            override {formatPrice(event.oddValue)}
+            {returnedTo === null ? ' ended' : ` → back to ${formatPrice(returnedTo)}`} · {event.action}{' '}
+            {formatClockTime(event.receivedTs)}
+          </>
         )}
       </span>
     </span>

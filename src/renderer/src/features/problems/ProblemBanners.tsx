@@ -1,12 +1,14 @@
 /**
  * The banners at the top of the app for problems the trader must know about (a file set aside, no
- * keychain, a skewed clock): what happened and what to do, most severe first. A banner that may be
- * dismissed has a button; the others go by themselves once the problem is over.
+ * keychain, a skewed clock, a stream not understood): what happened and what to do, most severe
+ * first. A banner that may be dismissed has a button; the others go by themselves once the problem
+ * is over. A banner about a stream opens the raw frame inspector on that stream.
  */
 import { useState } from 'react'
 import type { Problem } from '../../../../shared/problems'
 import { describeError } from '../../lib/errors'
 import { dismissProblem, useProblemsStore } from '../../store/problems-store'
+import { openInspectorOn } from '../../store/ui-store'
 import './problems.css'
 
 export function ProblemBanners() {
@@ -39,6 +41,15 @@ function ProblemBanner({ problem }: { problem: Problem }) {
         </span>
         {error && <span className="problem-error">{error}</span>}
       </div>
+      {problem.inspectStream && (
+        <button
+          type="button"
+          data-testid="problem-show-frames"
+          onClick={() => openInspectorOn(problem.inspectStream ?? null)}
+        >
+          Show frames
+        </button>
+      )}
       {problem.dismissible && (
         <button type="button" onClick={() => void dismiss()} aria-label={`Dismiss: ${problem.title}`}>
           Dismiss

@@ -114,6 +114,8 @@ describe('alignOutcomes', () => {
 
 describe('overrideMarkers', () => {
   const event = (oddType: string, oddKey: string, receivedTs: number): OverrideEvent => ({
+    feed: 'demo',
+    own: false,
     matchId: 7,
     oddType,
     oddKey,

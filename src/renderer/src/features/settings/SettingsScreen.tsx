@@ -1,5 +1,5 @@
 /**
- * Settings: feed keys (through the keychain actions), feed endpoints, language, conflation, theme,
+ * Settings: feed keys (through the keychain actions), the kind of each key, feed endpoints, language, conflation, theme,
  * board density, retention, the override jump that is confirmed twice, the feed-lag and paint
  * warnings; About with the last crash.
  */
@@ -33,6 +33,11 @@ const NUMBER_FIELDS: { key: keyof Settings; label: string }[] = [
   { key: 'paintWarnMs', label: 'Warn when the board paints a price later than this after its arrival (ms)' },
 ]
 const NUMBER_KEYS = new Set(NUMBER_FIELDS.map((f) => f.key))
+/** How each service's key is sent (shared/wire/keys.ts): the two kinds of key the provider issues. */
+const KEY_STYLE_FIELDS: { key: 'dataKeyStyle' | 'oddsKeyStyle'; label: string }[] = [
+  { key: 'dataKeyStyle', label: 'Data service key kind' },
+  { key: 'oddsKeyStyle', label: 'Odds feed key kind' },
+]
 
 export function SettingsScreen() {
   const settings = useSettingsStore((s) => s.settings)
@@ -96,6 +101,15 @@ function SettingsForm({ settings }: { settings: Settings }) {
             ))}
           </select>
         </label>
+        {KEY_STYLE_FIELDS.map(({ key, label }) => (
+          <label key={key}>
+            {label}
+            <select {...field(key)}>
+              <option value="bearer">dashboard key (sent as Authorization: Bearer)</option>
+              <option value="marketplace">marketplace key (sent as X-RapidAPI-Key, per-sport host)</option>
+            </select>
+          </label>
+        ))}
         {TEXT_FIELDS.map(({ key, label, hint }) => (
           <label key={key}>
             {label}

@@ -1,17 +1,20 @@
 /**
- * Connection health per service (the data service's per live type), stale and back-off badges, throughput, malformed count, feed lag,
+ * Connection health per service (the data service's per live type; "feed not understood" when a stream's frames are
+ * refused), stale and back-off badges, throughput, malformed count, feed lag,
  * feed mode, the board's tick-to-paint, and the count of survived faults.
  */
-import type { ServiceHealth, StreamHealth } from '../../../../shared/health'
+import type { ServiceHealth, ServiceState, StreamHealth } from '../../../../shared/health'
 import { formatAge } from '../../lib/format'
 import { untilLabel } from '../../lib/live-time'
 import { useConnectionStore } from '../../store/connection-store'
 import { useFeedStore } from '../../store/feed-store'
 import { FaultsStatus } from './FaultsStatus'
 import { FeedLagStatus, PaintStatus } from './LatencyStatus'
+import { RetryNow, isWaiting } from './RetryNow'
 import { StreamKinds } from './StreamKinds'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
+const STATE_WORDS: Partial<Record<ServiceState, string>> = { not_understood: 'feed not understood' }
 
 export function StatusBar() {
   const health = useFeedStore((s) => s.health)
@@ -49,8 +52,9 @@ export function StatusBar() {
 
 function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: StreamHealth[] }) {
   const active = streams.filter((s) => s.state !== 'closed').length
-  const nextRetry = streams.reduce<number | null>(
-    (min, s) => (s.retryAt !== null && (min === null || s.retryAt < min) ? s.retryAt : min),
+  // The REST side's wait (a 429's Retry-After) counts as much as a stream's back-off.
+  const nextRetry = [service.rest?.retryAt ?? null, ...streams.map((s) => s.retryAt)].reduce<number | null>(
+    (min, at) => (at !== null && (min === null || at < min) ? at : min),
     null,
   )
   const problem = streams.find((s) => s.lastError)?.lastError ?? service.rest?.message ?? null
@@ -58,7 +62,9 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
     <span className="service-status" data-testid={`service-${service.service}`} title={problem ?? undefined}>
       <span className={`dot state-${service.state}`} />
       <strong>{SERVICE_NAMES[service.service]}</strong>
-      <span className="muted">{service.state}</span>
+      <span className="muted" data-testid={`service-state-${service.service}`}>
+        {STATE_WORDS[service.state] ?? service.state}
+      </span>
       <span className="num muted">
         {service.streams.live}/{active} live
       </span>
@@ -70,6 +76,7 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
           retry in <span data-until={nextRetry} data-label={untilLabel(nextRetry)} />
         </span>
       )}
+      {isWaiting(service, streams) && <RetryNow service={service.service} />}
       {service.reconnects > 0 && (
         <span
           className="num muted"
