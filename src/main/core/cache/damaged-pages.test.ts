@@ -12,6 +12,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { CacheFileError } from './errors'
 import { openCache, type Cache } from './index'
 import { markCleanClose } from './open-database'
+import { SALVAGED_TABLES } from './salvage'
+import { migrate } from './schema'
 import { damageThreePages, overrideEvent, tempDir, tick } from './test-helpers'
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
@@ -94,4 +96,12 @@ it('at start, salvages a damaged file into the new one instead of setting all of
   expect(cache.setAside?.salvaged?.ticks).toBeGreaterThan(OUTCOMES * TICKS_EACH * 0.8)
   expect(() => readEveryOutcome(cache)).not.toThrow()
   expect(cache.outcomes('demo', 7).length).toBeGreaterThan(OUTCOMES * 0.8)
+})
+
+it('salvage copies every table the schema has', () => {
+  const db = new Database(':memory:')
+  migrate(db)
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()
+  db.close()
+  expect([...tables].sort()).toEqual([...SALVAGED_TABLES].sort())
 })

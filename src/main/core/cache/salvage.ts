@@ -46,12 +46,29 @@ function readable<T>(read: () => T): T | undefined {
   }
 }
 
+/**
+ * Every table of the schema (schema.ts), each copied below: a migration that adds a table or a
+ * column adds it here and to its copy (a test holds this list to the schema).
+ */
+export const SALVAGED_TABLES = [
+  'feed',
+  'outcome',
+  'tick',
+  'tick_rollup',
+  'resync_tick',
+  'override_event',
+  'alert',
+  'match_labels',
+  'match',
+  'reference',
+]
+
 /** Small tables hanging off a feed id: copied whole, their own id left to the new file where it has one. */
 const RECORD_COPIES = [
   `INSERT INTO main.override_event (feed_id, match_id, odd_type, odd_key, action, odd_value, previous_value,
-     suspended, duration_seconds, set_at, expires_at, server_ts, received_ts)
+     suspended, duration_seconds, set_at, expires_at, server_ts, received_ts, own, acknowledged)
    SELECT f.new, match_id, odd_type, odd_key, action, odd_value, previous_value, suspended, duration_seconds,
-     set_at, expires_at, server_ts, received_ts
+     set_at, expires_at, server_ts, received_ts, own, acknowledged
    FROM ${SOURCE}.override_event JOIN temp.feed_map f ON f.old = feed_id`,
   `INSERT OR IGNORE INTO main.alert (id, rule_id, match_id, created_at, payload, feed_id)
    SELECT id, rule_id, match_id, created_at, payload, f.new FROM ${SOURCE}.alert JOIN temp.feed_map f ON f.old = feed_id`,
@@ -114,7 +131,7 @@ function mapIds(target: Database.Database): number {
   return target.prepare('SELECT count(*) FROM temp.outcome_map').pluck().get() as number
 }
 
-/** Each outcome's ticks and rollups; a time range that cannot be read is halved down to a minute. */
+/** Each outcome's ticks, rollups and resync marks; a time range that cannot be read is halved down to a minute. */
 function copyTicks(target: Database.Database, counts: SalvageCounts): void {
   const ticks = target.prepare(`
     INSERT OR IGNORE INTO main.tick (outcome_id, t, tie, price, suspended, server_delta)
@@ -123,6 +140,8 @@ function copyTicks(target: Database.Database, counts: SalvageCounts): void {
     INSERT OR IGNORE INTO main.tick_rollup SELECT ?, level, bucket, n, first_dt, first_p, first_s, last_dt, last_p,
       last_s, min_dt, min_p, min_s, max_dt, max_p, max_s, susp_changes
     FROM ${SOURCE}.tick_rollup WHERE outcome_id = ?`)
+  const resyncs = target.prepare(`
+    INSERT OR IGNORE INTO main.resync_tick SELECT ?, t, tie FROM ${SOURCE}.resync_tick WHERE outcome_id = ?`)
   const span = target.prepare(`SELECT min(t) AS first, max(t) AS last FROM ${SOURCE}.tick WHERE outcome_id = ?`)
   let failedReads = 0
   const copyRange = (oldId: number, newId: number, from: number, to: number): void => {
@@ -142,6 +161,7 @@ function copyTicks(target: Database.Database, counts: SalvageCounts): void {
     // A span that cannot be read (its first or last page is damaged) is looked for over all time.
     if (!known) copyRange(oldId, newId, 0, FAR_FUTURE)
     else if (known.first !== null && known.last !== null) copyRange(oldId, newId, known.first, known.last + 1)
-    if (readable(() => rollups.run(newId, oldId)) === undefined) counts.unreadable++
+    for (const perOutcome of [rollups, resyncs])
+      if (readable(() => perOutcome.run(newId, oldId)) === undefined) counts.unreadable++
   }
 }
