@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs'
 import type Database from 'better-sqlite3'
-import { schemaVersion, SCHEMA_VERSION } from './schema'
+import { SCHEMA_VERSION } from './schema'
 
 export interface SalvageCounts {
   /** Price ticks copied into the new file. */
