@@ -145,3 +145,27 @@ export function clickNotification(page: Page, index: number): Promise<void> {
     index,
   )
 }
+
+/**
+ * A rule on one match that notifies at once (no coalescing) on a move of 0.1 % or more, then holds
+ * back the match's moves for `cooldownSeconds`: its first move becomes a notification within seconds.
+ */
+export function notifyOnMovesOf(page: Page, matchId: number, cooldownSeconds: number): Promise<void> {
+  return page.evaluate(
+    async ({ matchId, cooldownSeconds }) => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
+      const saved = await api.invoke('rules:save', {
+        name: 'Moves of one match',
+        enabled: true,
+        scope: { type: 'match', matchId },
+        condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
+        cooldownSeconds,
+        doNotRepeat: false,
+        cooldownPer: 'match',
+      })
+      if (!saved.ok) throw new Error(saved.error.message)
+    },
+    { matchId, cooldownSeconds },
+  )
+}

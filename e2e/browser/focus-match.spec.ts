@@ -7,9 +7,9 @@ import { expect, test } from '../fixtures'
 import {
   clickNotification,
   recordedNotifications,
+  notifyOnMovesOf,
   recordNotifications,
   watchLiveMatches,
-  type PageScope,
 } from '../bridge'
 import { launchHost } from '../host'
 
@@ -28,20 +28,7 @@ test('a notification click scrolls a match far down the board into view', async 
     expect((await card.boundingBox())?.height).toBeGreaterThan(100)
 
     // A rule on that match alone, notifying at once: its first move is a system notification.
-    await page.evaluate(async (matchId) => {
-      const api = (globalThis as unknown as PageScope).oddsMonitor
-      await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
-      const saved = await api.invoke('rules:save', {
-        name: 'Far match moves',
-        enabled: true,
-        scope: { type: 'match', matchId },
-        condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
-        cooldownSeconds: 3600,
-        doNotRepeat: false,
-        cooldownPer: 'match',
-      })
-      if (!saved.ok) throw new Error(saved.error.message)
-    }, far)
+    await notifyOnMovesOf(page, far, 3600)
     await expect.poll(async () => (await recordedNotifications(page)).length, { timeout: 30_000 }).toBe(1)
 
     await clickNotification(page, 0)

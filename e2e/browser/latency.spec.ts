@@ -51,7 +51,7 @@ test('lag and tick-to-paint move while prices arrive; the lag warns when the fee
     await expect(limit).toHaveValue('1000')
     await limit.fill(String(LIMIT_MS))
     await page.getByRole('button', { name: 'Save settings' }).click()
-    await expect(page.getByTestId('settings-saved')).toContainText('feedLagWarnMs')
+    await expect(page.getByTestId('settings-saved')).toContainText('feed lag warning')
     await page.getByTestId('nav-board').click()
 
     await watchLiveMatches(page, 2)

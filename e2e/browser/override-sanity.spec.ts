@@ -71,7 +71,7 @@ test('an override is checked in words, shows its jump and asks twice above the l
   )
   await limit.fill('1000')
   await page.getByRole('button', { name: 'Save settings' }).click()
-  await expect(page.getByTestId('settings-saved')).toContainText('overrideConfirmAbovePct')
+  await expect(page.getByTestId('settings-saved')).toContainText('override confirmation limit')
 
   // Now the same +100 % is confirmed once.
   await page.getByTestId('nav-board').click()

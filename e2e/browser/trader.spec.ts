@@ -155,7 +155,7 @@ test('watchlists and settings survive a host restart', async ({ page }) => {
     await page.getByLabel('conflationMs').fill('7')
     await page.getByRole('button', { name: 'Save settings' }).click()
     // A typed invalid_input answer lands beside its field.
-    await expect(page.locator('.field-error')).toContainText('>=8')
+    await expect(page.locator('.field-error')).toContainText('must be at least 8')
     await page.getByLabel('conflationMs').fill('50')
     await page.getByLabel('theme').selectOption('light')
     await page.getByRole('button', { name: 'Save settings' }).click()

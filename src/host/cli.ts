@@ -19,7 +19,7 @@ import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { readKeysEarly } from '../main/core/secrets/early-reads'
 import { describeStartupMarks, markStartup } from '../shared/startup-marks'
 import { defaultDataDir } from './data-dir'
-import { hostToken } from './host-token'
+import { hostToken, hostTokenFile } from './host-token'
 import { loadHostCore } from './load-core'
 import { startHost } from './server'
 import { injectTestFaults, parseTestFaults, type TestFault } from './test-faults'
@@ -97,16 +97,28 @@ const version = (await import('../../package.json', { with: { type: 'json' } }))
 // The keychain's answers (which feed to start on) are on their way while the core loads.
 const secrets = readKeysEarly(new KeytarSecretStore())
 
+// A data folder that cannot be written (a read-only disk) keeps no token: it lives for this run only.
+let tokenKept = true
+const token = hostToken(dataDir, (why) => {
+  tokenKept = false
+  log.error(`the access token cannot be kept in the data folder (${why}): a restarted host will print a new URL`)
+})
+
 // The page is served (and its URL printed) while the core loads and starts: the browser spends
 // that time fetching and parsing the page, which asks the core for nothing until its script runs.
 const host = await startHost({
   port,
   rendererDir,
-  token: hostToken(dataDir, (why) =>
-    log.error(`the access token cannot be kept in the data folder (${why}): a restarted host will print a new URL`),
-  ),
+  token,
+  tokenFile: tokenKept ? hostTokenFile(dataDir) : undefined,
   createCore: async (origin, ports) =>
     (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, secrets, demoFeed }),
+}).catch((error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+  console.error(
+    `port ${port} is in use (another program, or another Odds Monitor, listens there): try --port <another>, or --port 0 for any free port`,
+  )
+  process.exit(2)
 })
 markStartup('host:ready')
 console.log(`Odds Monitor (browser host) ready at ${host.url}`)

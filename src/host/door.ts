@@ -21,6 +21,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]']
 
+/** The refusal of a request that is ours but for its token: the trader's browser on a bare link. */
+export const TOKEN_REFUSAL = 'missing or wrong token'
+
 export interface Door {
   port: number
   token: string
@@ -37,7 +40,7 @@ export function refusal(request: IncomingMessage, door: Door, kind: 'http' | 'we
   const url = new URL(request.url ?? '/', 'http://127.0.0.1')
   if (sameToken(url.searchParams.get('token'), door.token)) return null
   if (sameToken(readCookie(request, TOKEN_COOKIE), door.token)) return null
-  return 'missing or wrong token'
+  return TOKEN_REFUSAL
 }
 
 /** True when the request's URL carries the right token (the page is then given the cookie). */

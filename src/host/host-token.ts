@@ -13,8 +13,11 @@ const TOKEN_FILE = 'host-token'
 /** 24 random bytes in base64url, as written below; anything else in the file is replaced. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/
 
+/** Where `hostToken` keeps the token of the host on `dataDir`. */
+export const hostTokenFile = (dataDir: string): string => join(dataDir, TOKEN_FILE)
+
 export function hostToken(dataDir: string, onNotKept: (why: string) => void = () => {}): string {
-  const file = join(dataDir, TOKEN_FILE)
+  const file = hostTokenFile(dataDir)
   const kept = readToken(file)
   if (kept) {
     narrowMode(file)

@@ -19,9 +19,10 @@ import { PLACEHOLDER_PNG } from '../main/core/images/placeholder'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { markStartup } from '../shared/startup-marks'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
-import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, type Door } from './door'
+import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, TOKEN_REFUSAL, type Door } from './door'
 import { systemFolderOpener } from './open-folder'
 import { loadStaticFiles } from './static-files'
+import { tokenHelpPage } from './token-help'
 
 export interface HostOptions {
   port: number
@@ -29,6 +30,8 @@ export interface HostOptions {
   /** Builds the core once the host knows its own origin (the bridge's trusted sender) and ports. */
   createCore: (origin: string, ports: HostPorts) => Promise<Core>
   token?: string
+  /** Where the token is kept, named on the page a link without it gets (token-help.ts). */
+  tokenFile?: string
   /** Shows a folder on this machine (the crash files); the system's file manager unless given. */
   folders?: FolderOpener
 }
@@ -53,9 +56,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`)
   const indexHtml = injectBridgeScript(index.body.toString('utf8'))
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve))
+  // A port in use rejects here (the caller says so in words) rather than throwing from an event.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const door: Door = { port: (server.address() as AddressInfo).port, token }
   const origin = `http://127.0.0.1:${door.port}`
+  const tokenHelp = tokenHelpPage(origin, options.tokenFile)
   markStartup('host:listening')
 
   const bridgeScript = bundleBridgeScript()
@@ -94,13 +105,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     () => undefined,
   )
 
-  /** Lets the request in, or reports why not (counted as refused input; the words never hold the token). */
-  const admits = (request: IncomingMessage, kind: 'http' | 'websocket'): boolean => {
+  /** Null to let the request in, or why not, reported (counted as refused input; the words never hold the token). */
+  const refused = (request: IncomingMessage, kind: 'http' | 'websocket'): string | null => {
     const reason = refusal(request, door, kind)
-    if (reason === null) return true
+    if (reason === null) return null
     const path = new URL(request.url ?? '/', origin).pathname
     report({ process: 'host', kind: 'refused:host-door', message: `${kind} ${path} refused: ${reason}` })
-    return false
+    return reason
   }
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -110,7 +121,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
-    if (!admits(request, 'http')) return forbid(response)
+    const reason = refused(request, 'http')
+    if (reason === TOKEN_REFUSAL) return send(response, 403, 'text/html; charset=utf-8', tokenHelp, 'no-store')
+    if (reason !== null) return forbid(response)
     const url = new URL(request.url ?? '/', origin)
     if (hasTokenInQuery(request, door)) {
       response.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`)
@@ -140,7 +153,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', origin)
-    if (url.pathname !== BRIDGE_SOCKET_PATH || !admits(request, 'websocket')) {
+    if (url.pathname !== BRIDGE_SOCKET_PATH || refused(request, 'websocket') !== null) {
       const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
       socket.end(`HTTP/1.1 403 Forbidden\r\n${headers.join('')}Connection: close\r\n\r\n`)
       return

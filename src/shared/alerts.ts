@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { OverrideEventKind } from './domain'
+import { issueInWords } from './issue-words'
 
 const decimalPrice = z.number().gt(1, 'Must be a decimal price above 1')
 
@@ -211,6 +212,6 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldEr
 
 /** Parse form input; a bad value comes back as field errors, never as a thrown error. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): Validated<z.infer<S>> {
-  const result = schema.safeParse(input)
+  const result = schema.safeParse(input, { error: issueInWords })
   return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) }
 }

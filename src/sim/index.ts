@@ -19,7 +19,7 @@ import { WorldClock } from './world/clock'
 import { SportLookup } from './world/lookup'
 import { isSimSport, SIM_SPORTS, type SimSport } from './world/sports'
 
-export type { FaultOptions, SimulatorHandle, SimulatorInfo, SimulatorOptions } from './types'
+export type { FaultOptions, ScoreTeamForm, SimulatorHandle, SimulatorInfo, SimulatorOptions } from './types'
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const seed = options.seed ?? 42
@@ -34,7 +34,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const faults = new Faults(new Rng(deriveSeed(seed, 'faults')))
   const hub = new Hub(faults)
   const engine = new OddsEngine(lookups, clock, hub, seed, options.rate ?? 200)
-  const dataLive = new DataLive(lookups, clock, hub)
+  const dataLive = new DataLive(lookups, clock, hub, options.scoreTeam)
 
   const server = new SimHttpServer(
     hub,

@@ -24,7 +24,11 @@ export interface SimulatorOptions {
   keyStyles?: readonly KeyStyle[]
   /** All off by default. */
   faults?: FaultOptions
+  /** What a live score message's `team` holds (undocumented): `home`/`away` (default), 1/2, the team's id, or "". */
+  scoreTeam?: ScoreTeamForm
 }
+
+export type ScoreTeamForm = 'home-away' | '1-2' | 'team-id' | 'empty'
 
 export interface FaultOptions {
   /** Close every live connection every N s. */

@@ -74,19 +74,16 @@ function emit(channel: string, payload: unknown): void {
 /**
  * The browser's Notification API stands in for the desktop's: the host's notifier port sends
  * `notify`, a click goes back to the host, which brings the match forward like Electron does.
+ * Only once the trader allowed it (the page's "Enable notifications"): asked without a click,
+ * browsers deny the permission for good. The alert is on the page either way.
  */
 function showNotification({ title, body, matchId }: PageNotification): void {
-  if (typeof Notification === 'undefined') return
-  const show = () => {
-    const notification = new Notification(title, { body, tag: `match-${matchId}` })
-    notification.onclick = () => {
-      window.focus()
-      send({ notificationClicked: { matchId } })
-    }
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+  const notification = new Notification(title, { body, tag: `match-${matchId}` })
+  notification.onclick = () => {
+    window.focus()
+    send({ notificationClicked: { matchId } })
   }
-  if (Notification.permission === 'granted') show()
-  else if (Notification.permission !== 'denied')
-    void Notification.requestPermission().then((p) => p === 'granted' && show())
 }
 
 /** False when the request cannot be sent: the connection was lost and is not back yet. */

@@ -15,6 +15,7 @@ import { OverrideAlerts } from './features/overrides/OverrideAlerts'
 import { OverrideEditorHost } from './features/overrides/OverrideEditor'
 import { ProblemBanners } from './features/problems/ProblemBanners'
 import { ConnectionBanner } from './features/status/ConnectionBanner'
+import { NotificationPermission } from './features/status/NotificationPermission'
 import { RecoveryNotice } from './features/status/RecoveryNotice'
 import { StatusBar } from './features/status/StatusBar'
 import { TapeView } from './features/tape/TapeView'
@@ -95,6 +96,7 @@ export function App() {
         <span className="brand">Odds Monitor</span>
         {singleMatch === null && <Nav />}
         <span className="spacer" />
+        <NotificationPermission />
         <span className="muted" data-testid="host-info">
           {info ? `${info.name} ${info.version} · ${info.host} · ${info.platform}` : 'connecting…'}
         </span>

@@ -33,6 +33,17 @@ describe('BridgeRouter.dispatch', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
+  it("words a refusal by field in a trader's words, not zod's", async () => {
+    const router = makeRouter()
+    router.handle('settings:update', () => DEFAULT_SETTINGS)
+    const refusal = async (bad: unknown) => {
+      const result = await router.dispatch('settings:update', bad, fromApp)
+      return result.ok ? null : result.error.message
+    }
+    expect(await refusal({ conflationMs: 8.5 })).toBe('conflationMs: must be a whole number')
+    expect(await refusal({ conflationMs: 1 })).toBe('conflationMs: must be at least 8')
+  })
+
   it('answers unknown_channel for a name outside the contract', async () => {
     const result = await makeRouter().dispatch('fs:readFile', '/etc/passwd', fromApp)
     expect(result).toEqual({ ok: false, error: { code: 'unknown_channel', message: 'unknown channel "fs:readFile"' } })

@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannel, type InvokeChannel } from '../../../shared/bridge/channels'
 import { eventContract, invokeContract, type EventPayload, type InvokeOutput } from '../../../shared/bridge/contract'
 import { BridgeFailure, type BridgeErrorCode, type BridgeResult } from '../../../shared/bridge/result'
+import { issueInWords } from '../../../shared/issue-words'
 
 export interface Sender {
   /** URL of the frame that sent the request (Electron senderFrame.url, or the WebSocket's Origin). */
@@ -64,7 +65,7 @@ export class BridgeRouter {
     const handler = this.handlers.get(channel)
     if (!handler) return fail('not_available', `channel "${channel}" is not served by this host`)
     const spec = invokeContract[channel]
-    const input = spec.input.safeParse(rawInput)
+    const input = spec.input.safeParse(rawInput, { error: issueInWords })
     if (!input.success) return this.refuse('invalid_input', channel, describeIssues(input.error))
     try {
       const value = await handler(input.data, sender)

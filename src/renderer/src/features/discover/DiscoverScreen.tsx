@@ -42,17 +42,6 @@ export function DiscoverScreen() {
   return (
     <div className="discover" data-testid="discover">
       <DiscoverToolbar sport={sport} setSport={setSport} mode={mode} setMode={setMode} listName={active?.name} />
-      {message && (
-        <div className="inline-note" data-testid="discover-message">
-          {message}
-        </div>
-      )}
-      {error && <div className="inline-note">Discover: {error}</div>}
-      {listing?.cachedAgeMs != null && (
-        <div className="inline-note">
-          Feed unreachable: showing cached data from {formatAge(listing.cachedAgeMs)} ago.
-        </div>
-      )}
       <div className="match-list" role="listbox" aria-label="Matches">
         {listing && matches.length === 0 && <div className="muted pad">No matches.</div>}
         {matches.map((m, i) => (
@@ -67,7 +56,8 @@ export function DiscoverScreen() {
           />
         ))}
       </div>
-      <div className="toolbar">
+      {/* Notices sit in the footer's one line, beside the count: one appearing never pushes the list. */}
+      <div className="toolbar discover-footer">
         {listing?.more && !loading && (
           <>
             <button type="button" onClick={() => void loadMore(false)}>
@@ -80,8 +70,21 @@ export function DiscoverScreen() {
         )}
         {loading && <Progress done={loading.done} total={null} label="Loading matches" />}
         <span className="muted num">{matches.length} shown</span>
+        {message && <Notice testId="discover-message" text={message} />}
+        {error && <Notice text={`Discover: ${error}`} />}
+        {listing?.cachedAgeMs != null && (
+          <Notice text={`Feed unreachable: showing cached data from ${formatAge(listing.cachedAgeMs)} ago.`} />
+        )}
       </div>
     </div>
+  )
+}
+
+function Notice({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <span className="inline-note footer-note" data-testid={testId} title={text}>
+      {text}
+    </span>
   )
 }
 

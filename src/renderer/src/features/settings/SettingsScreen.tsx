@@ -4,11 +4,11 @@
  * warnings; About with the last crash.
  */
 import { useState } from 'react'
-import type { FieldErrors, Validated } from '../../../../shared/alerts'
-import type { Settings, SettingsPatch } from '../../../../shared/settings'
+import { validate, type FieldErrors, type Validated } from '../../../../shared/alerts'
+import { SettingsPatch, type Settings } from '../../../../shared/settings'
 import { call } from '../../bridge'
 import { fieldErrors } from '../../lib/errors'
-import { numberField } from '../../lib/form-number'
+import { numberField, withNumberErrors } from '../../lib/form-number'
 import { useFeedStore } from '../../store/feed-store'
 import { applySettings, useSettingsStore } from '../../store/settings-store'
 import { AboutPanel } from './AboutPanel'
@@ -33,6 +33,26 @@ const NUMBER_FIELDS: { key: keyof Settings; label: string }[] = [
   { key: 'paintWarnMs', label: 'Warn when the board paints a price later than this after its arrival (ms)' },
 ]
 const NUMBER_KEYS = new Set(NUMBER_FIELDS.map((f) => f.key))
+/** Each setting as the "Saved …" line names it: the trader's words, never the stored key. */
+const SETTING_NAMES: Record<keyof Settings, string> = {
+  sport: 'sport',
+  bookmakerId: 'bookmaker id',
+  dataBaseUrl: 'data service URL',
+  wsBaseUrl: 'data live URL',
+  imageBaseUrl: 'image URL',
+  oddsBaseUrl: 'odds feed URL',
+  oddsWsBaseUrl: 'odds live URL',
+  language: 'language',
+  conflationMs: 'conflation interval',
+  theme: 'theme',
+  boardDensity: 'board density',
+  retentionDays: 'history kept',
+  overrideConfirmAbovePct: 'override confirmation limit',
+  feedLagWarnMs: 'feed lag warning',
+  paintWarnMs: 'paint warning',
+  dataKeyStyle: 'data service key kind',
+  oddsKeyStyle: 'odds feed key kind',
+}
 /** How each service's key is sent (shared/wire/keys.ts): the two kinds of key the provider issues. */
 const KEY_STYLE_FIELDS: { key: 'dataKeyStyle' | 'oddsKeyStyle'; label: string }[] = [
   { key: 'dataKeyStyle', label: 'Data service key kind' },
@@ -74,10 +94,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
       return
     }
     const patch = changed.value
+    const names = (Object.keys(patch) as (keyof Settings)[]).map((key) => SETTING_NAMES[key])
     try {
-      applySettings(await call('settings:update', patch as SettingsPatch))
+      applySettings(await call('settings:update', patch))
       setErrors({})
-      setSaved(Object.keys(patch).length ? `Saved ${Object.keys(patch).join(', ')}.` : 'Nothing changed.')
+      setSaved(names.length ? `Saved: ${names.join(', ')}.` : 'Nothing changed.')
     } catch (error) {
       setErrors(fieldErrors(error))
       setSaved(null)
@@ -161,15 +182,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
   )
 }
 
-/** The fields that differ from the saved settings; a number that does not parse is refused here in words, never sent as NaN (null on the wire). */
-function changedSettings(draft: Draft, settings: Settings): Validated<Record<string, unknown>> {
+/**
+ * The fields that differ from the saved settings, checked here against the same schema main uses:
+ * a number that does not parse or is out of range is refused beside its field, in words, and never
+ * sent (main would refuse it too, but as input outside the bridge's contract, which is a fault).
+ */
+function changedSettings(draft: Draft, settings: Settings): Validated<SettingsPatch> {
   const patch: Record<string, unknown> = {}
   const numberErrors: FieldErrors = {}
   for (const key of Object.keys(draft) as (keyof Settings)[]) {
     const value = NUMBER_KEYS.has(key) ? numberField(numberErrors, key, draft[key], true) : draft[key]
     if (value !== settings[key]) patch[key] = value
   }
-  return Object.keys(numberErrors).length > 0 ? { ok: false, errors: numberErrors } : { ok: true, value: patch }
+  return withNumberErrors(validate(SettingsPatch, patch), numberErrors)
 }
 
 function toDraft(settings: Settings): Draft {

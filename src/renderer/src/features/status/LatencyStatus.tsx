@@ -18,7 +18,7 @@ export function FeedLagStatus({ service, lag }: { service: FeedService; lag: Fee
   if (!lag.timed) {
     return (
       <span
-        className="num muted"
+        className="num muted fig-latency"
         data-testid={`lag-${service}`}
         data-level="none"
         title="This feed's messages carry no send time, so its lag cannot be measured"
@@ -66,7 +66,12 @@ function LatencyFigure({
 }) {
   if (summary === null) {
     return (
-      <span className="num muted" data-testid={testId} data-level="none" title={`${what}: nothing in the last minute`}>
+      <span
+        className="num muted fig-latency"
+        data-testid={testId}
+        data-level="none"
+        title={`${what}: nothing in the last minute`}
+      >
         {label} —
       </span>
     )
@@ -77,7 +82,7 @@ function LatencyFigure({
     `max ${Math.round(summary.maxMs)} ms, ${summary.samples} samples; warning above ${warnMs} ms (Settings)`
   return (
     <span
-      className={warn ? 'badge warn num latency' : 'num latency'}
+      className={warn ? 'badge warn num latency' : 'num latency fig-latency'}
       data-testid={testId}
       data-level={warn ? 'warn' : 'ok'}
       data-samples={summary.samples}

@@ -65,7 +65,7 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
       <span className="muted" data-testid={`service-state-${service.service}`}>
         {STATE_WORDS[service.state] ?? service.state}
       </span>
-      <span className="num muted">
+      <span className="num muted fig-live">
         {service.streams.live}/{active} live
       </span>
       {service.service === 'data' && <StreamKinds service="data" kinds={service.kinds} />}
@@ -86,9 +86,9 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
           {service.reconnects} reconnect{service.reconnects === 1 ? '' : 's'}
         </span>
       )}
-      <span className="num">{service.messagesPerSec.toFixed(1)} msg/s</span>
+      <span className="num fig-rate">{service.messagesPerSec.toFixed(1)} msg/s</span>
       {service.malformed > 0 && <span className="badge bad num">{service.malformed} malformed</span>}
-      <span className="num muted">last {formatAge(service.lastMessageAgeMs)}</span>
+      <span className="num muted fig-age">last {formatAge(service.lastMessageAgeMs)}</span>
       <FeedLagStatus service={service.service} lag={service.lag} />
     </span>
   )

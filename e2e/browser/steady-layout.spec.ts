@@ -1,0 +1,81 @@
+/**
+ * Nothing on screen jumps as the figures change: the nav's unread badge appears without moving the
+ * page, the status bar's figures keep their places as their digits change, and a notice on the
+ * Discover screen never pushes its match list. Each test measures element boxes before and after.
+ */
+import { expect, test, type Page } from '../fixtures'
+import { setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+let host: HostProcess
+test.beforeAll(async () => {
+  host = await launchHost()
+})
+test.afterAll(async () => {
+  await host.stop()
+})
+
+async function box(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return { x: r.x, y: r.y, width: r.width, height: r.height }
+    })
+}
+
+test("the nav's unread badge appears without moving the page", async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 1)
+  const cell = page.getByTestId('price-cell').first()
+  await expect(cell).toBeVisible()
+  const before = { main: await box(page, 'main'), nav: await box(page, '[data-testid="nav-board"]') }
+  await expect(page.locator('[data-testid="nav-board"] .badge')).toHaveCount(0)
+
+  expect(await setOverrideOn(page, (await cell.getAttribute('data-outcome')) ?? '', 3.33)).toMatchObject({ ok: true })
+  await expect(page.locator('[data-testid="nav-board"] .badge')).toBeVisible()
+  expect(await box(page, 'main')).toEqual(before.main)
+  expect((await box(page, '[data-testid="nav-board"]')).height).toBe(before.nav.height)
+})
+
+test("the status bar's figures keep their widths while their digits change", async ({ page }) => {
+  await page.goto(host.url)
+  // Limits out of reach: on a loaded machine a latency over the default limit turns into a warning
+  // badge, a change of its own that this test does not look at.
+  await page.evaluate(() =>
+    (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', {
+      feedLagWarnMs: 600_000,
+      paintWarnMs: 60_000,
+    }),
+  )
+  // Every figure in the bar (a badge comes and goes with its cause, which is a change worth seeing).
+  const figures = page.locator('[data-testid="status-bar"] .num:not(.badge)')
+  const widths = () =>
+    figures.evaluateAll((els) => els.map((el) => ({ text: el.textContent, width: el.getBoundingClientRect().width })))
+  await expect(page.getByTestId('paint-latency')).toBeVisible()
+  // Nothing watched yet: "0/0 live", "0.0 msg/s", "lag —", "paint —".
+  const idle = await widths()
+  expect(idle.length).toBeGreaterThanOrEqual(4)
+
+  await watchLiveMatches(page, 3)
+  await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
+  await expect(page.getByTestId('paint-latency')).toHaveAttribute('data-level', /ok|warn/)
+  const busy = await widths()
+  expect(busy.map((f) => f.text)).not.toEqual(idle.map((f) => f.text))
+  expect(busy.map((f) => f.width)).toEqual(idle.map((f) => f.width))
+})
+
+test('a notice on the Discover screen does not push the match list', async ({ page }) => {
+  await page.goto(host.url)
+  await page.getByTestId('nav-discover').click()
+  const rows = page.getByTestId('discover-row')
+  await expect(rows.first()).toBeVisible()
+  const list = '.match-list'
+  const before = await box(page, list)
+  const firstRow = await box(page, '[data-testid="discover-row"]')
+  await page.locator('body').press('a')
+  await expect(page.getByTestId('discover-message')).toContainText(/added to|already in/)
+  expect(await box(page, list)).toEqual(before)
+  expect(await box(page, '[data-testid="discover-row"]')).toEqual(firstRow)
+})
