@@ -15,6 +15,12 @@ export interface SimulatorOptions {
   liveMatches?: number
   /** Epoch ms the world is built around (default Date.now()); same seed+startTime => same world and same first messages. */
   startTime?: number
+  /**
+   * Where the world's start is kept, so a restarted simulator resumes the same world, its scores and
+   * clocks where the wall clock says they are, instead of a fresh one (world/resume.ts). Ignored when
+   * `startTime` is given.
+   */
+  worldFile?: string
   /** Default 'demo-key'. */
   apiKey?: string
   /**

@@ -154,6 +154,7 @@ export function restHeaderPatch(
     const live = scoreFromRecord ? null : header.score
     const home = live && live.home.current !== null ? live.home : rest.score.home
     const away = live && live.away.current !== null ? live.away : rest.score.away
+    // The score the header already shows is no change (a refreshed record often agrees with it).
     if (JSON.stringify({ home, away }) !== JSON.stringify(header.score)) patch.score = { home, away }
   }
   if (rest.clock && header.clock === null) patch.clock = rest.clock
