@@ -267,14 +267,15 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     bookmakerSports: () => sports.current(),
     log: base.log,
   })
+  const keyStyleOf = (service: KeyAccount) => {
+    const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+    return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+  }
   const httpClient = (service: KeyAccount) =>
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
-      keyStyle: () => {
-        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
-        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
-      },
+      keyStyle: () => keyStyleOf(service),
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -309,7 +310,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
     store: base.secrets,
-    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
+    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport, keyStyleOf),
   })
   return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive, sports }
 }
