@@ -36,6 +36,8 @@ import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
 import { FrameInspector } from './inspector/frame-inspector'
 import type { FrameTapPoint } from './streams/frame-tap'
+import { FrameHistory } from './streams/frame-history'
+import { RecentAnswers } from './diagnostics/recent-answers'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { KeyAccount, SecretStore } from './secrets/secret-store'
 import { SettingsService } from './settings'
@@ -43,6 +45,8 @@ import type { SettingsStore } from './settings-store'
 import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
+import { keepLastAlive } from './problems/last-alive'
+import { endedUnexpectedlyProblem } from './problems/problem-texts'
 import {
   createProblems,
   raiseSetAsideFiles,
@@ -114,6 +118,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
+  const lastAlive = keepLastAlive(options.info.dataDir)
+  if (lastAlive.previous) base.problems.board.raise(endedUnexpectedlyProblem(lastAlive.previous))
   markStartup('core:cache-open')
   // Opening the stores was one block of work: a host serving its page meanwhile answers what came.
   await new Promise<void>((resolve) => setImmediate(resolve))
@@ -151,6 +157,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ports: options.ports,
     inspector: watching.inspector,
     ownOverrides: watching.ownOverrides,
+    diagnostics: {
+      info: options.info,
+      settings: () => settings.get(),
+      mode: () => feeds.session.mode(),
+      health,
+      ...base.recorded,
+      keysInUse: () => Promise.all([feeds.session.getKey('data-service'), feeds.session.getKey('odds-feed')]),
+      scrub: (text) => base.scrubber.scrub(text),
+    },
   })
 
   markStartup('core:services')
@@ -169,6 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watching.alerts.dispose()
     await feeds.session.stop()
     cache.close()
+    lastAlive.stop()
   }
   return {
     router,
@@ -202,6 +218,8 @@ interface Foundation {
   cache: Cache
   /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks, cache writes. */
   problems: Problems
+  /** What the feeds sent lately, kept for the diagnostic bundle: every stream's last frames, every route's last answer. */
+  recorded: { frames: FrameHistory; answers: RecentAnswers }
 }
 
 function openFoundation(options: CoreOptions): Foundation {
@@ -250,7 +268,8 @@ function openFoundation(options: CoreOptions): Foundation {
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
   raiseSetAsideFiles(problems.board, { cache: cache.setAside, ...settingsFile })
-  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
+  const recorded = { frames: new FrameHistory(), answers: new RecentAnswers() }
+  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems, recorded }
 }
 
 /** The feed session (demo or real), the REST clients of both services, and the keys they use. */
@@ -278,6 +297,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
       keyStyle: () => keyStyleOf(service),
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
+      onAnswer: (answer) => base.recorded.answers.record(service, answer),
     })
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
@@ -350,6 +370,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    history: base.recorded.frames,
     ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,

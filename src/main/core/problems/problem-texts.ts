@@ -11,6 +11,7 @@ import type { CacheWriteState } from '../cache/write-pacer'
 import type { ServiceName } from '../clients/http/service-gate'
 import type { RefusedSettings, SetAsideSettings } from '../settings-file'
 import type { StoreSaveState } from '../settings-store'
+import type { UnexpectedEnd } from './last-alive'
 import type { RaisedProblem } from './problem-board'
 
 export const PROBLEM_IDS = {
@@ -22,6 +23,7 @@ export const PROBLEM_IDS = {
   cacheWrites: 'cache-writes-failing',
   cacheUnsaved: 'cache-not-saved',
   settingsUnsaved: 'settings-not-saved',
+  endedUnexpectedly: 'ended-unexpectedly',
 } as const
 
 const count = new Intl.NumberFormat('en-US')
@@ -32,6 +34,20 @@ export function feedNotUnderstoodId(service: FeedService, kind: string): string 
 }
 
 const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
+
+/** The last run ended without stopping (last-alive.ts): when, and which prices were not recorded. */
+export function endedUnexpectedlyProblem({ lastAliveAt, startedAt }: UnexpectedEnd): RaisedProblem {
+  return {
+    id: PROBLEM_IDS.endedUnexpectedly,
+    severity: 'warning',
+    dismissible: true,
+    title: 'Odds Monitor did not close normally',
+    happened:
+      `The app last ran at ${when.format(lastAliveAt)} and ended without closing (it was killed, crashed or lost power). ` +
+      `Prices from ${when.format(lastAliveAt)} to ${when.format(startedAt)} were not recorded and are missing from history and review.`,
+    toDo: 'Nothing to do now: recording has started again. If it happens again, the crash folder (Settings) may say why.',
+  }
+}
 
 export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
   const kept = `set aside as ${error.movedTo}; history before ${when.format(error.at)} is in that file`
@@ -228,7 +244,7 @@ export function feedNotUnderstoodProblem(
     dismissible: false,
     title: `${feed.title}: ${first.kind} stream not understood`,
     happened: `${feed.words} ${first.kind} ${are} connected (${first.id}${more}), but most of its frames are refused since ${when.format(since)}, so what it carries is not shown. First refusal: ${scrub(firstRefusal)}.`,
-    toDo: 'Show its frames to see what the feed sends, and send them to support. This clears by itself once its frames are read again.',
+    toDo: 'Show its frames to see what the feed sends, and save a diagnostic bundle for support (Settings → About). This clears by itself once its frames are read again.',
     inspectStream: first.id,
   }
 }
