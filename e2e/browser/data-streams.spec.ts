@@ -1,6 +1,7 @@
 /**
  * The data service's live streams for the whole desk (issue 14.1): ten watched matches hold one
- * data stream per live type, each shown live in the status bar, and every card shows a score; where
+ * data stream per live type, each shown live in the status bar, and every card shows a score and a
+ * running clock from the documented message shapes (issue 21.1); where
  * the service refuses those streams (the simulator's `refusetype` knob), the status bar shows each
  * type held per match and the cards still get their scores.
  */
@@ -30,6 +31,11 @@ test('ten watched matches: one data stream per live type for the desk, every car
     await expect(page.getByTestId('service-data')).toContainText('4/4 live')
     await expectKinds(page, null)
     await expect(page.getByTestId('match-card').locator('.score')).toHaveCount(10)
+    // The clock runs: at 20× a match minute passes every 3 s, and each time message restates the start.
+    const clock = page.getByTestId('match-card').first().getByTestId('match-clock')
+    await expect(clock).toHaveAttribute('data-label', /^[1-3] \d+′$/)
+    const first = await clock.getAttribute('data-label')
+    await expect(clock).not.toHaveAttribute('data-label', first ?? '', { timeout: 15_000 })
     await page.screenshot({ path: 'test-results/screens/data-streams-desk.png' })
   } finally {
     await host.stop()

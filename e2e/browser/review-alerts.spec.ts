@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
 import {
   clickNotification,
+  notifyOnMovesOf,
   recordedNotifications,
   recordedSpanMs,
   recordNotifications,
@@ -184,20 +185,7 @@ test('a fired rule shows a system notification whose click lands on the match', 
   try {
     await page.goto(own.url)
     const [watched = 0] = await watchLiveMatches(page, 2)
-    await page.evaluate(async (matchId) => {
-      const api = (globalThis as unknown as PageScope).oddsMonitor
-      await api.invoke('rules:deliverySet', { coalesceSeconds: 0, quietHours: null, muted: false })
-      const saved = await api.invoke('rules:save', {
-        name: 'Notify any move',
-        enabled: true,
-        scope: { type: 'match', matchId },
-        condition: { kind: 'move', minPct: 0.1, windowSeconds: 60 },
-        cooldownSeconds: 3600,
-        doNotRepeat: false,
-        cooldownPer: 'match',
-      })
-      if (!saved.ok) throw new Error(saved.error.message)
-    }, watched)
+    await notifyOnMovesOf(page, watched, 3600)
     await expect.poll(async () => (await recordedNotifications(page)).length, { timeout: 30_000 }).toBeGreaterThan(0)
     const matchId = await page.evaluate(async () => {
       const alerts = await (globalThis as unknown as PageScope).oddsMonitor.invoke('alerts:list')
@@ -206,7 +194,7 @@ test('a fired rule shows a system notification whose click lands on the match', 
     const recorded = await recordedNotifications(page)
     // One rule with a long cooldown per match fires once for its match: one notification, naming the rule and the move.
     expect(recorded).toHaveLength(1)
-    expect(recorded[0]?.body).toContain('Notify any move')
+    expect(recorded[0]?.body).toContain('Moves of one match')
     expect(recorded[0]?.title).toMatch(/ v .*%/)
 
     await page.getByTestId('nav-discover').click()

@@ -46,7 +46,7 @@ export function createBrowserHostCore({
     // NODE_ENV=production (the render bench) trusts core-built events; e2e and dev check each one.
     checkEvents: process.env.NODE_ENV !== 'production',
     log,
-    startDemoFeed: () => startSimulator({ port: 0, ...demoFeed }),
+    startDemoFeed: (worldFile) => startSimulator({ port: 0, ...demoFeed, worldFile }),
     settingsFile,
   })
 }

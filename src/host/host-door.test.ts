@@ -4,7 +4,10 @@
  * wrong token, the security headers on every answer, and the token never in the host's log. The
  * real host runs as a child process; needs the built renderer (`npx electron-vite build`).
  */
+import { existsSync, readdirSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { connect } from 'node:net'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { launchHost, type HostProcess } from '../../e2e/host'
@@ -42,6 +45,40 @@ function handshake(query: string, headers: Record<string, string>): Promise<numb
     })
     ws.on('error', () => resolve(-1))
   })
+}
+
+/**
+ * Writes `text` on a fresh socket and reads until the host closes it: the answer's status line
+ * (empty when the host closed without answering). Never ends on its own: a host that holds the
+ * socket keeps it waiting.
+ */
+function raw(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text))
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+    socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''))
+    socket.on('error', reject)
+  })
+}
+
+/** A WebSocket handshake written by hand (the ws client always says version 13). */
+const upgrade = (target: string, version = '13') =>
+  `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${host.origin}\r\nUpgrade: websocket\r\n` +
+  `Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: ${version}\r\n\r\n`
+
+async function health(): Promise<AppHealth> {
+  const bridge = await connectBridge(host.origin, host.token)
+  try {
+    return await bridge.invoke<AppHealth>('feed:health')
+  } finally {
+    bridge.close()
+  }
+}
+
+const crashFiles = () => {
+  const dir = join(host.dataDir, 'crashes')
+  return existsSync(dir) ? readdirSync(dir) : []
 }
 
 const own = () => ({ Host: `127.0.0.1:${port}`, Origin: host.origin })
@@ -134,5 +171,88 @@ describe('the browser host door (counting and logging)', () => {
     }
     expect(host.stderr()).toContain('refused:host-door')
     expect(host.stderr()).not.toContain(host.token)
+  })
+})
+
+describe('the browser host door (what it cannot read)', () => {
+  it('answers malformed upgrades and requests with a refusal and closes them: no crash, each counted', async () => {
+    const before = (await health()).faults.byKind['refused:host-door'] ?? 0
+    const targets = ['//[', 'http://[', '//a:99999', '//', '*', '/\\\\evil.example/__host/bridge']
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => raw(upgrade(`${targets[i % targets.length]}?token=${host.token}`))),
+    )
+    expect(new Set(answers)).toEqual(new Set(['HTTP/1.1 403 Forbidden']))
+    const malformed = [
+      'GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n',
+      'NOT-A-METHOD / HTTP/1.1\r\n\r\n',
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      '\u0000\u0001\u0002 binary\r\n\r\n',
+    ]
+    const refused = await Promise.all(malformed.map(raw))
+    expect(refused).toEqual([
+      'HTTP/1.1 403 Forbidden',
+      'HTTP/1.1 400 Bad Request',
+      'HTTP/1.1 400 Bad Request',
+      'HTTP/1.1 431 Request Header Fields Too Large',
+      'HTTP/1.1 400 Bad Request',
+    ])
+    const after = await health()
+    expect(after.faults.byKind['uncaught-exception']).toBeUndefined()
+    expect(after.faults.byKind['refused:host-door']).toBe(before + 300 + malformed.length)
+    expect(crashFiles()).toEqual([])
+  })
+
+  it('counts 500 refused requests but logs them in a line or two, not one each', async () => {
+    const lines = () =>
+      host
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('refused:host-door')).length
+    const before = { lines: lines(), count: (await health()).faults.byKind['refused:host-door'] ?? 0 }
+    for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 50 }, () => get('/', own())))
+    expect((await health()).faults.byKind['refused:host-door']).toBe(before.count + 500)
+    expect(lines() - before.lines).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('the browser host door (same origin only)', () => {
+  const withCookie = () => ({ ...own(), Cookie: `om_token=${host.token}` })
+
+  it('serves its resources to its own page and the address bar, with Cross-Origin-Resource-Policy', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const answer = await get('/__host/bridge.js', { ...withCookie(), 'Sec-Fetch-Site': site })
+      expect(answer.status, site).toBe(200)
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin')
+    }
+  })
+
+  it.each(['same-site', 'cross-site'])('refuses a %s request, even with the cookie', async (site) => {
+    for (const path of ['/__host/bridge.js', '/team-image/abc', '/']) {
+      const { Origin: _origin, ...noOrigin } = withCookie()
+      const answer = await get(path, { ...noOrigin, 'Sec-Fetch-Site': site })
+      expect(answer.status, path).toBe(403)
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin')
+    }
+  })
+
+  it('refuses two Host headers', async () => {
+    const first = `GET /?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`
+    expect(await raw(`${first}Host: evil.example\r\nConnection: close\r\n\r\n`)).toBe('HTTP/1.1 403 Forbidden')
+    expect(await raw(`${first}Connection: close\r\n\r\n`)).toBe('HTTP/1.1 200 OK')
+  })
+
+  it('refuses a WebSocket of another protocol version than 13', async () => {
+    expect(await raw(upgrade(`/__host/bridge${tokenQuery()}`, '8'))).toBe('HTTP/1.1 403 Forbidden')
+  })
+
+  it('answers CONNECT and other methods with a refusal and closes', async () => {
+    expect(await raw(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)).toBe(
+      'HTTP/1.1 405 Method Not Allowed',
+    )
+    for (const method of ['OPTIONS', 'TRACE', 'DELETE', 'POST']) {
+      const request = `${method} /?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\n\r\n`
+      expect(await raw(request), method).toBe('HTTP/1.1 405 Method Not Allowed')
+    }
   })
 })

@@ -4,11 +4,14 @@
  * it as a page would. Needs the built renderer (`npx electron-vite build`; scripts/test.sh does it).
  */
 import { readdirSync } from 'node:fs'
+import type { Duplex } from 'node:stream'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
 import { launchHost, type HostProcess } from '../../e2e/host'
 import type { AppHealth } from '../shared/health'
 import type { MatchBoard } from '../shared/board'
+import type { HostToPage } from './protocol'
 import { connectBridge, type BridgeClient } from './test-bridge-client'
 
 const running: Array<HostProcess | BridgeClient> = []
@@ -22,6 +25,19 @@ async function start(args: string[]) {
   const bridge = await connectBridge(host.origin, host.token)
   running.push(bridge)
   return { host, bridge }
+}
+
+/** Watches up to `limit` of the demo feed's live matches; answers them. */
+async function watchLive(bridge: BridgeClient, limit: number): Promise<Array<{ matchId: number }>> {
+  const mode = await bridge.invoke<{ sport: string }>('feed:mode')
+  const live = await bridge.invoke<{ matches: Array<{ matchId: number }> }>('discover:matches', {
+    mode: 'live',
+    sport: mode.sport,
+    limit,
+  })
+  const { activeId } = await bridge.invoke<{ activeId: string }>('watchlists:get')
+  for (const match of live.matches) await bridge.invoke('watchlists:command', { op: 'addMatch', id: activeId, match })
+  return live.matches
 }
 
 describe('the browser host under faults', () => {
@@ -75,5 +91,117 @@ describe('the browser host under faults', () => {
       },
       { timeout: 10_000, interval: 50 },
     )
+  })
+})
+
+describe('the browser host with a page that stops reading', () => {
+  // The bound itself is held at every send in page-outbox.test.ts; this is the whole host's part.
+  it('drops what a page frozen 20 s at 6,000 updates/s misses, says so, and the page catches up', async () => {
+    const { host, bridge } = await start(['--sim-rate', '6000', '--sim-live-matches', '50'])
+    const live = await watchLive(bridge, 50)
+    await vi.waitFor(() => expect(bridge.events.some((e) => e.event === 'board:patch')).toBe(true), { timeout: 10_000 })
+
+    bridge.freeze()
+    await new Promise((resolve) => setTimeout(resolve, 20_000))
+    const eventsBefore = bridge.events.length
+    bridge.thaw()
+    // Caught up: told the patches it missed were dropped, then patches again.
+    await vi.waitFor(
+      () => {
+        const after = bridge.events.slice(eventsBefore)
+        const dropped = after.findIndex((e) => e.event === 'bridge:dropped')
+        expect(after[dropped]?.payload).toEqual({ channel: 'board:patch' })
+        expect(after.slice(dropped).some((e) => e.event === 'board:patch')).toBe(true)
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    const boards = await bridge.invoke<Array<{ header: { matchId: number } }>>('board:get')
+    expect(boards.length).toBe(live.length)
+    expect(host.stderr()).not.toContain('uncaught')
+  }, 60_000)
+})
+
+describe('the browser host under hostile bridge messages', () => {
+  /** A socket of the page's own making, the door passed, sending whatever it likes. */
+  async function hostileSocket(host: HostProcess): Promise<WebSocket> {
+    const ws = new WebSocket(`${host.origin.replace(/^http/, 'ws')}/__host/bridge?token=${host.token}`, {
+      origin: host.origin,
+    })
+    ws.on('error', () => undefined) // the host closing it mid-send is what the test expects
+    await new Promise((resolve) => ws.once('open', resolve))
+    return ws
+  }
+  const closedBy = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', resolve))
+
+  it('refuses oversized, broken and garbled messages without an uncaught exception, and keeps answering', async () => {
+    const { host, bridge } = await start(['--sim-rate', '0'])
+    const sends: Array<(ws: WebSocket) => void> = [
+      (ws) => ws.send('x'.repeat(2 * 1024 * 1024)), // over the size cap
+      (ws) => ws.send(Buffer.from([0xff, 0xfe, 0xfd]), { binary: false }), // text that is not UTF-8
+      (ws) => (ws as unknown as { _socket: Duplex })._socket.write(Buffer.from([0x8f, 0x80, 0, 0, 0, 0])), // no such opcode
+    ]
+    for (const send of sends) {
+      const ws = await hostileSocket(host)
+      const closed = closedBy(ws)
+      send(ws)
+      expect(await closed).toBeGreaterThanOrEqual(1002)
+    }
+    const garbled = await hostileSocket(host)
+    for (const text of [
+      '['.repeat(200_000),
+      '{"id":1,"channel":"__proto__"}',
+      '{"notificationClicked":null}',
+      'null',
+    ]) {
+      garbled.send(text)
+    }
+    garbled.close()
+    const health = await vi.waitFor(
+      async () => {
+        const answer = await bridge.invoke<AppHealth>('feed:health')
+        expect(answer.faults.byKind['refused:bridge']).toBeGreaterThanOrEqual(sends.length + 2)
+        return answer
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    expect(health.faults.byKind['uncaught-exception']).toBeUndefined()
+    expect(await bridge.invoke('app:info')).toMatchObject({ host: 'browser' })
+  })
+
+  it('refuses to build whole boards for a page that asks for them in a loop without reading the answers', async () => {
+    const { host, bridge } = await start(['--sim-live-matches', '30'])
+    await watchLive(bridge, 30)
+    const ws = await hostileSocket(host)
+    ws.pause()
+    for (let id = 0; id < 1000; id++) ws.send(JSON.stringify({ id, channel: 'board:get' }))
+    const answers = new Map<number, boolean>()
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as HostToPage
+      if ('id' in message) answers.set(message.id, message.result.ok)
+    })
+    // Once the socket buffers are full, every further request is refused without the work.
+    await vi.waitFor(
+      async () =>
+        expect((await bridge.invoke<AppHealth>('feed:health')).faults.byKind['refused:bridge']).toBeGreaterThan(500),
+      { timeout: 30_000, interval: 200 },
+    )
+    ws.resume()
+    await vi.waitFor(() => expect(answers.size).toBe(1000), { timeout: 30_000, interval: 100 })
+    expect([...answers.values()].filter((ok) => !ok).length).toBeGreaterThan(500)
+    ws.close()
+  })
+
+  it('takes __proto__ and constructor as plain watchlist names, kept across a restart', async () => {
+    const { host, bridge } = await start(['--sim-rate', '0'])
+    for (const name of ['__proto__', 'constructor', 'prototype', 'toString']) {
+      await bridge.invoke('watchlists:command', { op: 'create', name })
+    }
+    const names = (state: { lists: Array<{ name: string }> }) => state.lists.map((list) => list.name)
+    const created = names(await bridge.invoke('watchlists:get'))
+    expect(created).toEqual(['My matches', '__proto__', 'constructor', 'prototype', 'toString'])
+    bridge.close()
+    await host.stop()
+    const again = await start(['--sim-rate', '0', '--data-dir', host.dataDir])
+    expect(names(await again.bridge.invoke('watchlists:get'))).toEqual(created)
   })
 })

@@ -5,6 +5,7 @@
  * keychain of scripts/test.sh (a private D-Bus session with gnome-keyring).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -86,5 +87,36 @@ describe('the browser host at start', () => {
         expect((await bridge.invoke<AppHealth>('feed:health')).faults.byKind).toMatchObject({ 'refused:host-door': 1 }),
       { timeout: 10_000, interval: 100 },
     )
+  })
+})
+
+describe('the browser host at start, under malformed requests', () => {
+  /** An upgrade whose target no URL parser takes, on a raw socket: the status line, once the host closed it. */
+  function malformedUpgrade(host: RunningHost): Promise<string> {
+    const { port } = new URL(host.origin)
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `GET //[?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${host.origin}\r\n` +
+            'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
+            'Sec-WebSocket-Version: 13\r\n\r\n',
+        ),
+      )
+      let answer = ''
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+      socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''))
+      socket.on('error', reject)
+    })
+  }
+
+  it('refuses them before its core is up, closes them, and counts them once it is', async () => {
+    const { host, release, released } = await hostWithHeldCore()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => malformedUpgrade(host)))
+    expect(new Set(answers)).toEqual(new Set(['HTTP/1.1 403 Forbidden']))
+    expect(released()).toBe(false)
+    release()
+    const bridge = await connectBridge(host.origin, host.token)
+    running.push(bridge)
+    expect((await bridge.invoke<AppHealth>('feed:health')).faults.byKind).toEqual({ 'refused:host-door': 20 })
   })
 })

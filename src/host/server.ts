@@ -7,8 +7,9 @@
  * the core (bridge calls, team images, the count of a refusal) waits for it.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { join } from 'node:path'
 import type { WebSocket } from 'ws'
 import { parseJsonSafely } from '../shared/safe-json'
@@ -19,10 +20,29 @@ import { PLACEHOLDER_PNG } from '../main/core/images/placeholder'
 import { TEAM_IMAGE_PATH } from '../shared/team-images'
 import { markStartup } from '../shared/startup-marks'
 import { BRIDGE_SCRIPT_PATH, BRIDGE_SOCKET_PATH, type HostToPage, type PageToHost } from './protocol'
-import { hasTokenInQuery, refusal, SECURITY_HEADERS, TOKEN_COOKIE, TOKEN_REFUSAL, type Door } from './door'
+import {
+  clip,
+  hasTokenInQuery,
+  refusal,
+  requestUrl,
+  SECURITY_HEADERS,
+  TOKEN_COOKIE,
+  TOKEN_REFUSAL,
+  type Door,
+} from './door'
 import { systemFolderOpener } from './open-folder'
 import { loadStaticFiles } from './static-files'
 import { tokenHelpPage } from './token-help'
+import { DEFAULT_OUTBOX_LIMITS, PageOutbox, type OutboxLimits } from './page-outbox'
+import type { EventChannel } from '../shared/bridge/channels'
+
+/**
+ * The largest message a page sends is a fault report (a 20,000-character stack, escaped); a
+ * megabyte cap let a hostile page make the host hold and parse a megabyte a message.
+ */
+const BRIDGE_MAX_MESSAGE_BYTES = 256 * 1024
+/** A page's requests worked on at once; its next messages wait in its socket meanwhile. */
+const MAX_REQUESTS_AT_ONCE = 8
 
 export interface HostOptions {
   port: number
@@ -34,6 +54,8 @@ export interface HostOptions {
   tokenFile?: string
   /** Shows a folder on this machine (the crash files); the system's file manager unless given. */
   folders?: FolderOpener
+  /** What may wait for a page that does not read (see page-outbox.ts); the defaults unless given. */
+  outboxLimits?: OutboxLimits
 }
 
 export interface RunningHost {
@@ -72,20 +94,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const bridgeScript = bundleBridgeScript()
   // Loaded here, not imported above: ws and the core are most of what the host loads before it can listen.
   const sockets = import('ws').then(
-    ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+    ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES }),
   )
-  let clients: ReadonlySet<WebSocket> = new Set()
-  sockets.then(
-    (wss) => (clients = wss.clients),
-    () => undefined,
-  )
-  const broadcast = (message: HostToPage) => {
+  const outboxes = new Map<WebSocket, PageOutbox>()
+  const broadcast = (channel: EventChannel | 'notify', message: HostToPage) => {
     const text = JSON.stringify(message)
-    for (const client of clients) if (client.readyState === client.OPEN) client.send(text)
+    for (const outbox of outboxes.values()) outbox.sendEvent(channel, text)
   }
   const coreUp = options.createCore(origin, {
     // The page shows it with the browser's Notification API (see browser/bridge.ts).
-    notifier: { notify: ({ title, body, matchId }) => broadcast({ notify: { title, body, matchId } }) },
+    notifier: { notify: ({ title, body, matchId }) => broadcast('notify', { notify: { title, body, matchId } }) },
     exporter: downloadExporter,
     windows: { openMatch: (matchId) => ({ url: `/#/match/${matchId}` }) },
     folders: options.folders ?? systemFolderOpener,
@@ -101,16 +119,19 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     )
   let removeSink = () => {}
   core.then(
-    (up) => (removeSink = up.router.addSink((channel, payload) => broadcast({ event: channel, payload }))),
+    (up) => (removeSink = up.router.addSink((channel, payload) => broadcast(channel, { event: channel, payload }))),
     () => undefined,
   )
 
-  /** Null to let the request in, or why not, reported (counted as refused input; the words never hold the token). */
+  /** Counts a refusal as refused input; the words never hold the token (nor the raw target). */
+  const countRefusal = (what: string, reason: string) =>
+    report({ process: 'host', kind: 'refused:host-door', message: `${what} refused: ${reason}` })
+
+  /** Null to let the request in, or why not, counted. */
   const refused = (request: IncomingMessage, kind: 'http' | 'websocket'): string | null => {
     const reason = refusal(request, door, kind)
     if (reason === null) return null
-    const path = new URL(request.url ?? '/', origin).pathname
-    report({ process: 'host', kind: 'refused:host-door', message: `${kind} ${path} refused: ${reason}` })
+    countRefusal(`${kind} ${requestUrl(request)?.pathname ?? '(malformed target)'}`, reason)
     return reason
   }
 
@@ -124,13 +145,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const reason = refused(request, 'http')
     if (reason === TOKEN_REFUSAL) return send(response, 403, 'text/html; charset=utf-8', tokenHelp, 'no-store')
     if (reason !== null) return forbid(response)
-    const url = new URL(request.url ?? '/', origin)
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      countRefusal(`http ${clip(request.method ?? '')}`, 'not a method of this server')
+      response.writeHead(405, { Allow: 'GET, HEAD', Connection: 'close' }).end()
+      return
+    }
+    const url = requestUrl(request) ?? new URL('/', origin) // admitted: never null
     if (hasTokenInQuery(request, door)) {
       response.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`)
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405).end()
-      return
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       markStartup('host:page-served')
@@ -151,12 +173,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     send(response, 200, 'image/png', Buffer.from(image?.bytes ?? PLACEHOLDER_PNG), 'max-age=86400')
   }
 
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', origin)
-    if (url.pathname !== BRIDGE_SOCKET_PATH || refused(request, 'websocket') !== null) {
-      const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
-      socket.end(`HTTP/1.1 403 Forbidden\r\n${headers.join('')}Connection: close\r\n\r\n`)
-      return
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (refused(request, 'websocket') !== null) return refuseSocket(socket, 403)
+    if (requestUrl(request)?.pathname !== BRIDGE_SOCKET_PATH) {
+      countRefusal(`websocket ${requestUrl(request)?.pathname}`, 'not the bridge socket')
+      return refuseSocket(socket, 403)
     }
     // The socket opens as soon as ws is loaded; its requests wait for the core (answer below).
     void sockets.then(
@@ -164,14 +185,56 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       () => socket.destroy(),
     )
   })
+  // A proxy's method: no listener would leave the socket unanswered.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    countRefusal('http CONNECT', 'not a method of this server')
+    refuseSocket(socket, 405)
+  })
+  // What Node's parser could not read (a malformed request line or header, headers too large):
+  // answered and closed like any refusal; a peer that went away is just let go.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    countRefusal('http (unreadable request)', clip(error.code ?? error.message))
+    refuseSocket(socket, CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400)
+  })
 
   function serveBridge(ws: WebSocket, senderUrl: string): void {
+    const outbox = new PageOutbox(ws, options.outboxLimits ?? DEFAULT_OUTBOX_LIMITS, (kind, message) =>
+      report({ process: 'host', kind, message }),
+    )
+    outboxes.set(ws, outbox)
+    ws.on('close', () => outboxes.delete(ws))
+    // At most a few requests are worked on at once: a page sending board:get in a loop would
+    // otherwise have thousands of whole boards built side by side (their awaits interleave). The
+    // rest wait as text, and the socket is not read meanwhile, so the page's own sends back up
+    // instead of the host's memory (what ws had already read is at most a socket read's worth).
+    const waiting: string[] = []
+    let working = 0
+    const work = () => {
+      while (working < MAX_REQUESTS_AT_ONCE && waiting.length > 0) {
+        working++
+        void answer(outbox, waiting.shift() ?? '', senderUrl)
+          .catch(() => undefined)
+          .finally(() => {
+            working--
+            work()
+          })
+      }
+      if (waiting.length === 0 && ws.isPaused) ws.resume()
+    }
     ws.on('message', (data) => {
-      void answer(ws, String(data), senderUrl).catch(() => undefined)
+      waiting.push(String(data))
+      if (working >= MAX_REQUESTS_AT_ONCE) ws.pause()
+      work()
     })
+    // A frame ws refuses (over the size cap, invalid UTF-8, a broken frame): it closes the socket
+    // itself; without a listener the error would be thrown out of the socket's read.
+    ws.on('error', (error) =>
+      report({ process: 'host', kind: 'refused:bridge', message: `bridge socket closed: ${error.message}` }),
+    )
   }
 
-  async function answer(ws: WebSocket, text: string, senderUrl: string): Promise<void> {
+  async function answer(outbox: PageOutbox, text: string, senderUrl: string): Promise<void> {
     const { faults, router, focusMatch } = await core
     const parsed = parseJsonSafely(text)
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
@@ -187,8 +250,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (typeof request?.id !== 'number' || typeof request.channel !== 'string') return
-    const result = await router.dispatch(request.channel, request.input, { url: senderUrl })
-    sendToPage(ws, { id: request.id, result })
+    await outbox.answer(request.id, () => router.dispatch(request.channel, request.input, { url: senderUrl }))
   }
 
   return {
@@ -199,7 +261,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     async close() {
       const up = await core.catch(() => null)
       removeSink()
-      for (const client of clients) client.terminate()
+      for (const client of outboxes.keys()) client.terminate()
       ;(await sockets.catch(() => null))?.close()
       await up?.stop()
       server.closeAllConnections()
@@ -208,16 +270,32 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 }
 
-function sendToPage(ws: WebSocket, message: HostToPage): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
-}
-
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer, cache = 'no-cache'): void {
   response.writeHead(status, { 'Content-Type': type, 'Cache-Control': cache }).end(body)
 }
 
 function forbid(response: ServerResponse): void {
-  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('forbidden')
+  response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('forbidden')
+}
+
+/** Statuses for what Node's parser refuses; anything else it cannot read is a 400. */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+}
+
+/**
+ * A refusal on a socket no HTTP response object owns (an upgrade, CONNECT, an unreadable request):
+ * the status line with the security headers, then the socket is closed, whether or not the peer
+ * closes its side (the server allows half-open sockets).
+ */
+function refuseSocket(socket: Duplex, status: number): void {
+  const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`)
+  socket.on('error', () => socket.destroy())
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.join('')}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    () => socket.destroy(),
+  )
 }
 
 /**

@@ -9,6 +9,13 @@ import { BRIDGE_SOCKET_PATH, type HostToPage } from './protocol'
 
 export interface BridgeClient {
   events: Array<{ event: string; payload: unknown }>
+  /** Bytes of every message received so far. */
+  receivedBytes(): number
+  /** Stops reading the socket, as a hung tab does (the host's writes back up), and starts again. */
+  freeze(): void
+  thaw(): void
+  /** Resolves when the host closed the socket. */
+  closed: Promise<void>
   invoke<T = unknown>(channel: InvokeChannel, input?: unknown): Promise<T>
   close(): void
 }
@@ -20,8 +27,11 @@ export async function connectBridge(origin: string, token: string): Promise<Brid
     ws.once('error', reject)
   })
   const events: BridgeClient['events'] = []
+  let received = 0
+  const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()))
   const pending = new Map<number, (result: BridgeResult<unknown>) => void>()
   ws.on('message', (data) => {
+    received += (data as Buffer).length
     const message = JSON.parse(String(data)) as HostToPage
     if ('event' in message) events.push(message)
     else if ('id' in message) pending.get(message.id)?.(message.result)
@@ -29,6 +39,10 @@ export async function connectBridge(origin: string, token: string): Promise<Brid
   let nextId = 1
   return {
     events,
+    receivedBytes: () => received,
+    freeze: () => ws.pause(),
+    thaw: () => ws.resume(),
+    closed,
     async invoke<T>(channel: InvokeChannel, input?: unknown): Promise<T> {
       const id = nextId++
       const answer = new Promise<BridgeResult<unknown>>((resolve) => pending.set(id, resolve))

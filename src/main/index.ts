@@ -38,6 +38,6 @@ startMainProcess({
   renderer: rendererSource({ devServer: process.env['ELECTRON_RENDERER_URL'], rendererDir: join(here, '../renderer') }),
   preloadDir: join(here, '../preload'),
   resourcesDir: app.isPackaged ? process.resourcesPath : join(here, '../../resources'),
-  startDemoFeed: () => startSimulator({ port: 0 }),
+  startDemoFeed: (worldFile) => startSimulator({ port: 0, worldFile }),
   platform: process.platform,
 })?.catch(() => undefined) // a failed start is logged and quits in main-process.ts

@@ -39,7 +39,7 @@ export interface MainProcessOptions {
   renderer: RendererSource
   preloadDir: string
   resourcesDir: string
-  startDemoFeed: () => Promise<SimulatorHandle>
+  startDemoFeed: (worldFile: string) => Promise<SimulatorHandle>
   platform: NodeJS.Platform
 }
 

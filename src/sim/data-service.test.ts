@@ -14,6 +14,7 @@ import {
   MatchIncidentsRecord,
   MatchRecord,
   PostgrestErrorBody,
+  recordClockFields,
   SeasonRoundsRecord,
   TeamRecord,
   TeamSeasonsRecord,
@@ -188,7 +189,7 @@ describe('route inventory', () => {
 })
 
 describe('matches', () => {
-  it('/matches records have status{type,reason}, status_type and score objects', async () => {
+  it('/matches records have status{type,reason}, status_type, score objects, `times` and a planned duration', async () => {
     const list = await rows('/matches?status_type=eq.live')
     expect(list.length).toBeGreaterThan(0)
     for (const raw of list) {
@@ -197,7 +198,12 @@ describe('matches', () => {
       expect(m.status?.reason).toMatch(/game$/)
       expect(m.home_team_score?.display).toBeTypeOf('number')
       expect(raw.home_team_score).toHaveProperty('period_1')
+      const clock = recordClockFields(m)
+      expect(clock.start).toEqual({ at: expect.any(Number) })
+      expect(clock.periods[0]).toEqual(clock.start)
     }
+    // field-notes.md: every real record carries duration 9000, whatever its state.
+    expect(new Set((await rows('/matches?select=duration')).map((r) => r.duration))).toEqual(new Set([9000]))
   })
 
   it('references world records by id and name', async () => {

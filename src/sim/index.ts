@@ -16,25 +16,33 @@ import { deriveSeed, Rng } from './rng'
 import type { FaultOptions, SimulatorHandle, SimulatorOptions } from './types'
 import { buildWorld } from './world/build'
 import { WorldClock } from './world/clock'
+import { worldStartTime } from './world/resume'
 import { SportLookup } from './world/lookup'
 import { isSimSport, SIM_SPORTS, type SimSport } from './world/sports'
 
-export type { FaultOptions, SimulatorHandle, SimulatorInfo, SimulatorOptions } from './types'
+export type { FaultOptions, ScoreTeamForm, SimulatorHandle, SimulatorInfo, SimulatorOptions } from './types'
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const seed = options.seed ?? 42
   const apiKey = options.apiKey ?? 'demo-key'
-  const startTime = options.startTime ?? Date.now()
-  const world = buildWorld({ seed, startTime, liveMatches: options.liveMatches ?? 8, apiKey })
+  const speed = options.speed ?? 1
+  const liveMatches = options.liveMatches ?? 8
+  // A kept world's start is also the wall-clock time its world time was that start (resume.ts).
+  const keptStart =
+    options.startTime === undefined && options.worldFile !== undefined
+      ? worldStartTime(options.worldFile, { seed, liveMatches, speed }, Date.now())
+      : undefined
+  const startTime = options.startTime ?? keptStart ?? Date.now()
+  const world = buildWorld({ seed, startTime, liveMatches, apiKey })
   const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<
     SimSport,
     SportLookup
   >
-  const clock = new WorldClock(startTime, options.speed ?? 1)
+  const clock = new WorldClock(startTime, speed, Date.now, keptStart)
   const faults = new Faults(new Rng(deriveSeed(seed, 'faults')))
   const hub = new Hub(faults)
   const engine = new OddsEngine(lookups, clock, hub, seed, options.rate ?? 200)
-  const dataLive = new DataLive(lookups, clock, hub)
+  const dataLive = new DataLive(lookups, clock, hub, options.scoreTeam)
 
   const server = new SimHttpServer(
     hub,

@@ -3,7 +3,7 @@
  * them (status changes, suspension, settlement), and the stream auth rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIVE_DATA_MESSAGES, LiveScoreMessage, LiveStatusMessage } from '../shared/wire/data-service'
+import { LIVE_DATA_KEYS, LIVE_DATA_MESSAGES, LiveScoreMessage, LiveStatusMessage } from '../shared/wire/data-service'
 import { MatchPricesWire, UpdatesMessage } from '../shared/wire/odds'
 import { startSimulator, type SimulatorHandle } from './index'
 import { getJson, oddsStreamUrl, parseAll, SseCollector, WsCollector } from './test-support'
@@ -69,7 +69,7 @@ describe('odds updates stream', () => {
 
 describe('data live streams', () => {
   it.each(['ws', 'http'] as const)(
-    'over %s: status, score and time messages with string values, converted by the shared schemas',
+    'over %s: score and time messages with exactly the documented keys, every value a string',
     async (transport) => {
       const base = transport === 'ws' ? sim.wsBaseUrl : sim.dataBaseUrl
       const open = async (type: string) => {
@@ -83,10 +83,16 @@ describe('data live streams', () => {
         await time.until((m) => m.length >= 1)
         const raw = JSON.parse(score.messages[0] as string) as Record<string, unknown>
         for (const v of Object.values(raw)) expect(typeof v).toBe('string')
+        // The documented set, and a third period's points where the match has reached one.
+        expect(Object.keys(raw).filter((k) => !/^period_[3-9]$/.test(k))).toEqual(LIVE_DATA_KEYS.score)
+        expect(raw.overtime).toBe('')
         const parsed = LiveScoreMessage.parse(raw)
         expect(parsed.match_id).toBeTypeOf('number')
+        expect(parsed.team === 'home' || parsed.team === 'away').toBe(true)
         expect(parsed.periods.length).toBeGreaterThan(0)
-        expect(LIVE_DATA_MESSAGES.time.parse(JSON.parse(time.messages[0] as string)).time).toBeTypeOf('number')
+        const clock = JSON.parse(time.messages[0] as string) as Record<string, unknown>
+        expect(Object.keys(clock)).toEqual(LIVE_DATA_KEYS.time)
+        expect(LIVE_DATA_MESSAGES.time.parse(clock).clock.start).toMatchObject({ at: expect.any(Number) })
       } finally {
         score.close()
         time.close()

@@ -15,6 +15,12 @@ export interface SimulatorOptions {
   liveMatches?: number
   /** Epoch ms the world is built around (default Date.now()); same seed+startTime => same world and same first messages. */
   startTime?: number
+  /**
+   * Where the world's start is kept, so a restarted simulator resumes the same world, its scores and
+   * clocks where the wall clock says they are, instead of a fresh one (world/resume.ts). Ignored when
+   * `startTime` is given.
+   */
+  worldFile?: string
   /** Default 'demo-key'. */
   apiKey?: string
   /**
@@ -24,7 +30,11 @@ export interface SimulatorOptions {
   keyStyles?: readonly KeyStyle[]
   /** All off by default. */
   faults?: FaultOptions
+  /** What a live score message's `team` holds (undocumented): `home`/`away` (default), 1/2, the team's id, or "". */
+  scoreTeam?: ScoreTeamForm
 }
+
+export type ScoreTeamForm = 'home-away' | '1-2' | 'team-id' | 'empty'
 
 export interface FaultOptions {
   /** Close every live connection every N s. */

@@ -66,8 +66,11 @@ export interface CoreOptions {
   ports: HostPorts
   isTrustedSender: (url: string) => boolean
   log: CoreLog
-  /** The built-in simulated feed used while no key is set (the host decides how it runs). */
-  startDemoFeed: () => Promise<SimulatorHandle>
+  /**
+   * The built-in simulated feed used while no key is set (the host decides how it runs). `worldFile`
+   * is where it keeps its world's start (in the data folder), so a restart resumes the same world.
+   */
+  startDemoFeed: (worldFile: string) => Promise<SimulatorHandle>
   heartbeatMs?: number
   healthMs?: number
   /** What the host's check of the settings file set aside or left out before opening its store. */
@@ -83,6 +86,9 @@ export interface CoreOptions {
  * (about 25 ms on a 30-day cache) and was done before the core answered its first call.
  */
 export const FIRST_COMPACTION_MS = 10_000
+
+/** The demo feed's world start, kept so a restart resumes the demo world (sim/world/resume.ts). */
+export const DEMO_WORLD_FILE = 'demo-world.json'
 
 export interface Core {
   router: BridgeRouter
@@ -243,7 +249,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
       return status.ok && Object.values(status.value).some((k) => k.set)
     },
     readKey: (account) => keys.getKey(account),
-    startDemoFeed: options.startDemoFeed,
+    startDemoFeed: () => options.startDemoFeed(join(options.info.dataDir, DEMO_WORLD_FILE)),
     log: base.log,
   })
   const httpClient = (service: KeyAccount) =>

@@ -62,10 +62,9 @@ describe('live data messages', () => {
       home_score: null,
       class: null,
     })
-    expect(LiveTimeMessage.parse({ sport: 'hockey', match_id: '9', time: '600', period: '' })).toMatchObject({
-      time: 600,
-      period: null,
-    })
+    expect(
+      LiveTimeMessage.parse({ sport: 'hockey', match_id: '9', specific_start_time: '', period_1: '600' }).clock,
+    ).toEqual({ start: null, periods: [{ seconds: 600 }] })
     expect(LiveStatusMessage.parse({ sport: 'hockey', match_id: '9', type: 'live', reason: '' }).reason).toBeNull()
   })
 
@@ -75,9 +74,10 @@ describe('live data messages', () => {
     expect(LiveScoreMessage.safeParse({ sport: 'badminton', match_id: '1', team: 'left', score: '1' }).success).toBe(
       false,
     )
-    expect(LiveScoreMessage.safeParse({ sport: 'badminton', match_id: '1', team: 'home', score: '' }).success).toBe(
+    expect(LiveScoreMessage.safeParse({ sport: 'badminton', match_id: '1', team: 'home', score: 'x' }).success).toBe(
       false,
     )
+    expect(LiveTimeMessage.safeParse({ match_id: '1', specific_start_time: 'yesterday-ish' }).success).toBe(false)
   })
 })
 

@@ -1,15 +1,19 @@
 /**
- * Live data streams (field-notes.md): flat JSON objects keyed by `match_id` whose values arrive
- * as strings, for the types status, score, time and incident. Driven by the match clock: every
- * tick compares each match's moment with the last one published and sends what changed.
+ * Live data streams (field-notes.md): flat JSON objects keyed by `match_id`, for the types status,
+ * score, time and incident, each with exactly the keys of its documented set (LIVE_DATA_KEYS) and
+ * every value a string ("" where there is none). Driven by the match clock: every tick compares
+ * each match's moment with the last one published and sends what changed.
  */
-import type { LiveDataType } from '../../shared/wire/data-service'
+import { LIVE_DATA_KEYS, type LiveDataType } from '../../shared/wire/data-service'
+import type { ScoreTeamForm } from '../types'
 import type { Hub } from '../http/hub'
 import type { WorldClock } from '../world/clock'
 import { momentOf } from '../world/clock'
 import type { SportLookup } from '../world/lookup'
 import type { ScoreStep } from '../world/script'
 import type { SimSport } from '../world/sports'
+import type { WorldMatch } from '../world/model'
+import { clockMoments } from './matches'
 
 const TICK_MS = 200
 /** At high clock speeds a tick can pass many steps; older incidents are in /matches-incidents. */
@@ -30,10 +34,14 @@ interface Seen {
   minute: number
 }
 
-/** Every value as a string: that is how the real service sends them. */
-function stringly(fields: Record<string, unknown>): string {
+/**
+ * The type's documented keys, every value a string: that is how the real service sends them;
+ * "" for a key with no value, and a key beyond the set only where `fields` has one (a third period).
+ */
+function documented(type: LiveDataType, fields: Record<string, unknown>): string {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(fields)) out[k] = v === null ? '' : String(v)
+  for (const key of LIVE_DATA_KEYS[type]) out[key] = ''
+  for (const [k, v] of Object.entries(fields)) out[k] = v === null || v === undefined ? '' : String(v)
   return JSON.stringify(out)
 }
 
@@ -45,6 +53,7 @@ export class DataLive {
     private readonly lookups: Record<SimSport, SportLookup>,
     private readonly clock: WorldClock,
     private readonly hub: Hub,
+    private readonly scoreTeam: ScoreTeamForm = 'home-away',
   ) {
     this.scan(false)
   }
@@ -60,6 +69,7 @@ export class DataLive {
 
   private scan(publish: boolean): void {
     const worldNow = this.clock.worldNow()
+    const time = { worldNow, serverNow: this.clock.serverNow() }
     for (const [sport, lookup] of Object.entries(this.lookups) as Array<[SimSport, SportLookup]>) {
       for (const match of lookup.world.matches) {
         const moment = momentOf(match, worldNow)
@@ -68,7 +78,7 @@ export class DataLive {
         this.seen.set(match.id, { status: moment.status, reason: moment.reason, stepIndex: moment.stepIndex, minute })
         if (!publish || !before) continue
         const send = (type: LiveDataType, fields: Record<string, unknown>): void => {
-          const text = stringly({ sport, match_id: match.id, ...fields })
+          const text = documented(type, { sport, match_id: match.id, ...fields })
           this.hub.publish(liveChannel(sport, type), text)
           this.hub.publish(liveChannel(sport, type, match.id), text)
         }
@@ -82,24 +92,42 @@ export class DataLive {
             send('incident', {
               type: step.incident.type,
               class: 'regular',
-              time: Math.floor(step.at / 60),
+              is_live: true,
               is_home: step.incident.isHome,
               home_score: step.homeDisplay,
               away_score: step.awayDisplay,
             })
           }
-          for (const team of ['home', 'away'] as const) send('score', scoreFields(moment.step, team))
+          for (const team of ['home', 'away'] as const)
+            send('score', scoreFields(moment.step, team, teamField(this.scoreTeam, match, team)))
         }
-        if (moment.status === 'live' && before.minute !== minute)
-          send('time', { time: Math.floor(moment.elapsedS), period: moment.step.period })
+        if (moment.status === 'live' && before.minute !== minute) {
+          const clock = clockMoments(match, moment, time)
+          const periods = Object.fromEntries(clock.periods.slice(0, 4).map((at, i) => [`period_${i + 1}`, at]))
+          send('time', { specific_start_time: clock.start, ...periods })
+        }
       }
     }
   }
 }
 
-function scoreFields(step: ScoreStep, team: 'home' | 'away'): Record<string, unknown> {
-  const periods = team === 'home' ? step.home : step.away
-  const fields: Record<string, unknown> = { team, score: team === 'home' ? step.homeDisplay : step.awayDisplay }
+/** What a score message's `team` says of `side` (D10 in shared/wire/data-service.ts: undocumented). */
+function teamField(form: ScoreTeamForm, match: WorldMatch, side: 'home' | 'away'): string | number {
+  switch (form) {
+    case 'home-away':
+      return side
+    case '1-2':
+      return side === 'home' ? 1 : 2
+    case 'team-id':
+      return side === 'home' ? match.homeTeamId : match.awayTeamId
+    case 'empty':
+      return ''
+  }
+}
+
+function scoreFields(step: ScoreStep, side: 'home' | 'away', team: string | number): Record<string, unknown> {
+  const periods = side === 'home' ? step.home : step.away
+  const fields: Record<string, unknown> = { team, score: side === 'home' ? step.homeDisplay : step.awayDisplay }
   periods.forEach((points, i) => {
     fields[`period_${i + 1}`] = points
   })

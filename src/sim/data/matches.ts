@@ -12,6 +12,44 @@ export type Row = Record<string, unknown>
 
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', '+00:00')
 
+/** A planned length, the same in every state (field-notes.md: every real record carries 9000). */
+const PLANNED_DURATION_S = 9000
+
+/** The world instant at which the match clock read `elapsedS` (a delayed start and a pause added). */
+function worldInstantOf(match: WorldMatch, elapsedS: number): number {
+  const fate = match.fate
+  const delayS = fate.kind === 'delayed' ? fate.delayS : 0
+  const pauseS = fate.kind === 'interrupted' && elapsedS >= fate.pauseAtS ? fate.pauseForS : 0
+  return match.startTime + (delayS + elapsedS + pauseS) * 1000
+}
+
+/** World time and the server's own clock at one reading. */
+export interface ReadingTime {
+  worldNow: number
+  serverNow: number
+}
+
+/**
+ * A started match's clock as the real service states it (D9 in shared/wire/data-service.ts): when
+ * play began and when each period so far began, to the second, in the server's time: as long
+ * before the server's now as they are before the world's, so a client reading them against its own
+ * clock sees the match clock (at a faster world clock each reading moves them on).
+ */
+export function clockMoments(
+  match: WorldMatch,
+  moment: MatchMoment,
+  time: ReadingTime,
+): { start: string; periods: string[] } {
+  const stamp = (elapsedS: number) =>
+    iso(Math.floor((time.serverNow - (time.worldNow - worldInstantOf(match, elapsedS))) / 1000) * 1000)
+  const periods: string[] = []
+  for (let i = 0; i <= moment.stepIndex; i++) {
+    const step = match.script.steps[i] as ScoreStep
+    while (periods.length < step.period) periods.push(stamp(step.at))
+  }
+  return { start: stamp(0), periods }
+}
+
 function started(moment: MatchMoment): boolean {
   return moment.status === 'live' || moment.status === 'interrupted' || moment.status === 'finished'
 }
@@ -29,7 +67,7 @@ function scoreObject(step: ScoreStep, side: 'home' | 'away', moment: MatchMoment
   return score
 }
 
-export function fullMatchRecord(lookup: SportLookup, match: WorldMatch, moment: MatchMoment): Row {
+export function fullMatchRecord(lookup: SportLookup, match: WorldMatch, moment: MatchMoment, time: ReadingTime): Row {
   const home = lookup.team(match.homeTeamId)
   const away = lookup.team(match.awayTeamId)
   const tournament = lookup.tournament(match.tournamentId)
@@ -38,8 +76,8 @@ export function fullMatchRecord(lookup: SportLookup, match: WorldMatch, moment: 
   const round = season?.rounds.find((r) => r.id === match.roundId)
   const arena = lookup.world.arenas.find((a) => a.id === match.arenaId)
   const referee = lookup.world.referees.find((r) => r.id === match.refereeId)
-  const actualStart = match.startTime + (match.fate.kind === 'delayed' ? match.fate.delayS * 1000 : 0)
   const isStarted = started(moment)
+  const clock = isStarted ? clockMoments(match, moment, time) : null
   return {
     id: match.id,
     name: `${home.name} - ${away.name}`,
@@ -66,10 +104,15 @@ export function fullMatchRecord(lookup: SportLookup, match: WorldMatch, moment: 
     away_team_hash_image: away.hash_image,
     home_team_score: scoreObject(moment.step, 'home', moment),
     away_team_score: scoreObject(moment.step, 'away', moment),
-    times: isStarted ? { specific_start_time: iso(actualStart) } : {},
-    specific_start_time: isStarted ? iso(actualStart) : null,
+    times: clock
+      ? {
+          specific_start_time: clock.start,
+          ...Object.fromEntries(clock.periods.map((at, i) => [`period_${i + 1}`, at])),
+        }
+      : {},
+    specific_start_time: clock?.start ?? null,
     start_time: iso(match.startTime),
-    duration: isStarted ? Math.floor(moment.elapsedS) : null,
+    duration: PLANNED_DURATION_S,
     class_id: league.class_id,
     class_name: league.class_name,
     class_hash_image: league.class_hash_image,

@@ -7,11 +7,18 @@ import type { MatchMoment } from '../world/clock'
 import { momentOf } from '../world/clock'
 import type { SportLookup } from '../world/lookup'
 import type { SeasonRec, TeamRec, WorldMatch } from '../world/model'
-import { compactMatchRecord, finalScore, fullMatchRecord, incidentsOf, statisticsOf, type Row } from './matches'
+import {
+  compactMatchRecord,
+  finalScore,
+  fullMatchRecord,
+  incidentsOf,
+  statisticsOf,
+  type ReadingTime,
+  type Row,
+} from './matches'
 
-export interface RouteContext {
+export interface RouteContext extends ReadingTime {
   lookup: SportLookup
-  worldNow: number
 }
 
 export interface DataRoute {
@@ -313,12 +320,12 @@ export const DATA_ROUTES: Record<string, DataRoute> = {
   },
 
   /* ---------- Matches ---------- */
-  '/matches': { rows: (c) => withMoments(c).map(({ match, moment }) => fullMatchRecord(c.lookup, match, moment)) },
+  '/matches': { rows: (c) => withMoments(c).map(({ match, moment }) => fullMatchRecord(c.lookup, match, moment, c)) },
   '/matches-live': {
     rows: (c) =>
       withMoments(c)
         .filter(({ moment }) => moment.status === 'live' || moment.status === 'interrupted')
-        .map(({ match, moment }) => fullMatchRecord(c.lookup, match, moment)),
+        .map(({ match, moment }) => fullMatchRecord(c.lookup, match, moment, c)),
   },
   '/matches-by-date': {
     rows: (c) =>

@@ -75,7 +75,11 @@ export function registerDataRoutes(
         'see the 36-route inventory of data-service.md',
       )
     const rows = translateRows(
-      route.rows({ lookup: deps.lookups[access.sport], worldNow: deps.clock.worldNow() }),
+      route.rows({
+        lookup: deps.lookups[access.sport],
+        worldNow: deps.clock.worldNow(),
+        serverNow: deps.clock.serverNow(),
+      }),
       ctx.url.searchParams.get('lang'),
     )
     const outcome = runQuery(rows, ctx.url.searchParams, {

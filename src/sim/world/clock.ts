@@ -13,13 +13,17 @@ export class WorldClock {
   /** How far the server's own clock is off the wall clock (the `clockOffsetMs` fault). */
   private serverSkewMs = 0
 
-  /** World time is `startTime` at the moment the clock is made, then runs `speed` times faster. */
+  /**
+   * World time is `startTime` at wall-clock `startedAt` (default: the moment the clock is made; a
+   * resumed world's first start), then runs `speed` times faster.
+   */
   constructor(
     readonly startTime: number,
     private readonly speed: number,
     private readonly now: () => number = Date.now,
+    startedAt?: number,
   ) {
-    this.realStart = now()
+    this.realStart = startedAt ?? now()
   }
 
   /** World-clock epoch ms now. */

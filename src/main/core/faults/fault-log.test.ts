@@ -6,13 +6,13 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CoreLog } from '../app'
 import { FaultLog } from './fault-log'
 import { LogRing, ringLog } from './log-ring'
 import { REDACTED, SecretScrubber } from './secret-scrubber'
 
-function setUp(options: { crashDir?: string; failingLog?: boolean } = {}) {
+function setUp(options: { crashDir?: string; failingLog?: boolean; floodSummaryEveryMs?: number } = {}) {
   const lines: string[] = []
   const host: CoreLog = {
     info: (message, ...details) => lines.push(`info ${[message, ...details].map(String).join(' ')}`),
@@ -26,13 +26,41 @@ function setUp(options: { crashDir?: string; failingLog?: boolean } = {}) {
   const log = ringLog(host, ring)
   const scrubber = new SecretScrubber()
   const crashDir = options.crashDir ?? join(mkdtempSync(join(tmpdir(), 'faults-')), 'crashes')
-  const faults = new FaultLog({ log, ring, scrubber, crashDir, appVersion: '1.2.3', clock: () => now })
+  const { floodSummaryEveryMs } = options
+  const faults = new FaultLog({
+    log,
+    ring,
+    scrubber,
+    crashDir,
+    appVersion: '1.2.3',
+    clock: () => now,
+    floodSummaryEveryMs,
+  })
   return { faults, lines, log, scrubber, crashDir, advance: (ms: number) => (now += ms) }
 }
 
 const crashFiles = (dir: string) => readdirSync(dir).sort()
 
 describe('FaultLog', () => {
+  it('counts every refusal of a flood, logs the first, then one line for the rest of its window', async () => {
+    const { faults, lines } = setUp({ floodSummaryEveryMs: 50 })
+    for (let i = 1; i <= 1000; i++) {
+      faults.report({ process: 'host', kind: 'refused:host-door', message: `http / refused: missing token ${i}` })
+    }
+    faults.report({ process: 'host', kind: 'emit-dropped', message: 'not a flood' })
+    expect(faults.snapshot().byKind).toEqual({ 'refused:host-door': 1000, 'emit-dropped': 1 })
+    expect(lines).toEqual([
+      expect.stringContaining('host fault refused:host-door: http / refused: missing token 1 '),
+      expect.stringContaining('host fault emit-dropped: not a flood'),
+    ])
+    await vi.waitFor(() => expect(lines).toHaveLength(3), { interval: 20 })
+    expect(lines[2]).toContain('host fault refused:host-door: 999 more since the last logged')
+    expect(lines[2]).toContain('(newest: http / refused: missing token 1000)')
+    // A new window: its first is logged in full again.
+    faults.report({ process: 'host', kind: 'refused:host-door', message: 'after the window' })
+    expect(lines[3]).toContain('host fault refused:host-door: after the window')
+  })
+
   it('counts by kind (free-form) and by process, newest first in the recent list', () => {
     const { faults } = setUp()
     faults.report({ process: 'host', kind: 'emit-dropped', message: 'board:patch failed its schema' })

@@ -24,6 +24,19 @@ export const CRASH_KINDS: ReadonlySet<string> = new Set([
 /** A fault that repeats this often is counted and logged each time, but leaves one crash file. */
 const CRASH_FILE_SPACING_MS = 5_000
 
+/**
+ * Refused input from outside (`refused:<edge>`: a request at the host's door, a bridge message, a
+ * cache row) comes as fast as a peer sends it: thousands a second would be as many log lines. Each
+ * is counted; the first of a minute is logged, then one line says how many more came in it.
+ */
+const FLOOD_KIND_PREFIX = 'refused:'
+const FLOOD_SUMMARY_EVERY_MS = 60_000
+
+interface Flood {
+  more: number
+  newest: string
+}
+
 export interface FaultLogOptions {
   log: CoreLog
   ring: LogRing
@@ -32,6 +45,8 @@ export interface FaultLogOptions {
   appVersion: string
   recentMax?: number
   clock?: () => number
+  /** How long a flood's window lasts before its summary line (a minute; tests shorten it). */
+  floodSummaryEveryMs?: number
 }
 
 export class FaultLog implements FaultReporter {
@@ -42,6 +57,9 @@ export class FaultLog implements FaultReporter {
   private lastCrash: FaultSummary | null
   private readonly lastCrashFileAt = new Map<string, number>()
   private readonly clock: () => number
+  /** Open flood windows by `process kind`, and the timer that ends them. */
+  private readonly floods = new Map<string, Flood>()
+  private floodTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly options: FaultLogOptions) {
     this.clock = options.clock ?? Date.now
@@ -51,6 +69,7 @@ export class FaultLog implements FaultReporter {
   report(fault: Fault): void {
     try {
       const summary = this.count(fault)
+      if (summary.kind.startsWith(FLOOD_KIND_PREFIX) && this.inOpenFlood(summary)) return
       const stack = fault.error === undefined ? '' : this.scrub(describe(fault.error))
       this.options.log.error(
         `${summary.process} fault ${summary.kind}: ${summary.message}`,
@@ -91,6 +110,39 @@ export class FaultLog implements FaultReporter {
     this.recent.unshift(summary)
     this.recent.length = Math.min(this.recent.length, this.options.recentMax ?? 50)
     return summary
+  }
+
+  /** True when this refusal falls in a window whose first was logged: it goes in the summary. */
+  private inOpenFlood(summary: FaultSummary): boolean {
+    const key = `${summary.process} fault ${summary.kind}`
+    const flood = this.floods.get(key)
+    if (flood) {
+      flood.more++
+      flood.newest = summary.message
+      return true
+    }
+    this.floods.set(key, { more: 0, newest: summary.message })
+    this.floodTimer ??= setTimeout(
+      () => this.logFloodSummaries(),
+      this.options.floodSummaryEveryMs ?? FLOOD_SUMMARY_EVERY_MS,
+    )
+    this.floodTimer.unref?.()
+    return false
+  }
+
+  private logFloodSummaries(): void {
+    this.floodTimer = null
+    for (const [key, { more, newest }] of this.floods) {
+      if (more === 0) continue
+      try {
+        this.options.log.error(
+          `${key}: ${more} more since the last logged, counted but not logged one by one (newest: ${newest})`,
+        )
+      } catch {
+        // a log that fails has nothing to tell (see report)
+      }
+    }
+    this.floods.clear()
   }
 
   private keepCrashFile(summary: FaultSummary, stack: string, detail: Record<string, unknown> | undefined): void {

@@ -47,4 +47,32 @@ describe('SecretScrubber', () => {
     expect(stored.get('data-service')).toBe('written-key-2')
     expect(scrubber.scrub('a read-key-1 b written-key-2 c')).toBe(`a ${REDACTED} b ${REDACTED} c`)
   })
+
+  it('replaces a known key echoed back reversed, lower- or upper-cased, or in base64, also inside longer base64', () => {
+    const key = 'Kx7-MixedCase_Key-42'
+    const scrubber = new SecretScrubber()
+    scrubber.remember(key)
+    const reversed = [...key].reverse().join('')
+    const echoes = [
+      reversed,
+      key.toLowerCase(),
+      key.toUpperCase(),
+      reversed.toLowerCase(),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      Buffer.from(key.toLowerCase()).toString('base64'),
+      Buffer.from(reversed).toString('base64'),
+      Buffer.from(`{"key":"${key}"}`).toString('base64'), // the key one and two bytes into an encoded text
+      Buffer.from(`{"apikey":"${key}"}`).toString('base64'),
+      Buffer.from(`x${key}`).toString('base64'),
+    ]
+    for (const echo of echoes) {
+      const scrubbed = scrubber.scrub(`echo: ${echo} end`)
+      expect(scrubbed, echo).toContain(REDACTED)
+      // What was replaced is the key's whole length at least (its base64 is a third longer).
+      const kept = scrubbed.length - REDACTED.length - 'echo:  end'.length
+      expect(echo.length - kept, echo).toBeGreaterThanOrEqual(key.length - 2)
+    }
+    expect(scrubber.scrub('board:patch failed its schema')).toBe('board:patch failed its schema')
+  })
 })

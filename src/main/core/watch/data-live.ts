@@ -1,7 +1,8 @@
 /**
- * The data service's live streams (status, score, time, incident) for one match, validated with
- * the shared wire schemas (which turn the all-strings values into numbers) and mapped once, here,
- * onto updates of the match header.
+ * The data service's live messages (status, score, time, incident), validated with the shared wire
+ * schemas (which turn the all-strings values into numbers; D4, D9–D11 in shared/wire/data-service.ts)
+ * and mapped once, here, onto updates of the match header. What needs the match or the time of
+ * receipt (whose side a team id is, the clock's reading) is left to the engine.
  */
 import type { z } from 'zod'
 import type { MatchIncident } from '../../../shared/board'
@@ -10,16 +11,22 @@ import {
   LiveScoreMessage,
   LiveStatusMessage,
   LiveTimeMessage,
+  type ClockFields,
   type LiveDataType,
+  type ScoreTeam,
 } from '../../../shared/wire/data-service'
 import { malformed } from '../streams/decode'
 import type { Decoded } from '../streams/live-stream'
 
+/** Null fields: the message left them empty, and the header keeps what it had. */
 export type DataLiveUpdate =
-  | { kind: 'status'; matchId: number; status: string; reason: string | null }
-  | { kind: 'score'; matchId: number; team: 'home' | 'away'; current: number; periods: number[] }
-  | { kind: 'time'; matchId: number; elapsedSeconds: number; period: string | null }
+  | { kind: 'status'; matchId: number; status: string | null; reason: string | null }
+  | { kind: 'score'; matchId: number; team: ScoreTeam; current: number | null; periods: number[] }
+  | { kind: 'time'; matchId: number; clock: ClockFields }
   | { kind: 'incident'; matchId: number; incident: MatchIncident }
+
+/** D11: an incident message whose `type` is absent or "". */
+const UNNAMED_INCIDENT = 'incident'
 
 /** Validates with `schema`, then maps; a message with a kind but no match is one this client does not know. */
 function decoder<S extends z.ZodType>(
@@ -31,9 +38,9 @@ function decoder<S extends z.ZodType>(
     const { match_id, type } = json as { match_id?: unknown; type?: unknown }
     if (match_id === undefined && typeof type === 'string') return { ok: false, reason: 'unknown_kind', detail: type }
     const parsed = schema.safeParse(json)
-    return parsed.success
-      ? { ok: true, value: toUpdate(parsed.data) }
-      : malformed(parsed.error.issues[0]?.message ?? 'invalid')
+    if (parsed.success) return { ok: true, value: toUpdate(parsed.data) }
+    const issue = parsed.error.issues[0]
+    return malformed(issue ? [issue.path.join('.'), issue.message].filter(Boolean).join(': ') : 'invalid')
   }
 }
 
@@ -41,28 +48,22 @@ const DECODERS: Record<LiveDataType, (json: unknown) => Decoded<DataLiveUpdate>>
   status: decoder(LiveStatusMessage, (m) => ({
     kind: 'status',
     matchId: m.match_id,
-    status: m.type,
+    status: m.type ?? null,
     reason: m.reason ?? null,
   })),
   score: decoder(LiveScoreMessage, (m) => ({
     kind: 'score',
     matchId: m.match_id,
     team: m.team,
-    current: m.score,
+    current: m.score ?? null,
     periods: m.periods,
   })),
-  // The header shows the period as text: the wire's number today, a label if the service sends one.
-  time: decoder(LiveTimeMessage, (m) => ({
-    kind: 'time',
-    matchId: m.match_id,
-    elapsedSeconds: m.time,
-    period: m.period == null ? null : String(m.period),
-  })),
+  time: decoder(LiveTimeMessage, (m) => ({ kind: 'time', matchId: m.match_id, clock: m.clock })),
   incident: decoder(LiveIncidentMessage, (m) => ({
     kind: 'incident',
     matchId: m.match_id,
     incident: {
-      type: m.type,
+      type: m.type ?? UNNAMED_INCIDENT,
       isHome: m.is_home ?? null,
       minute: m.time ?? null,
       homeScore: m.home_score ?? null,

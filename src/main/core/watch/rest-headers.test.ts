@@ -9,14 +9,21 @@ import { restHeaderPatch } from './rest-headers'
 
 const NOW = 1_700_000_000_000
 
-/** A live match's record in the shape field-notes.md shows (the simulator serves the same). */
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * A live match's record in the shape field-notes.md shows (the simulator serves the same): play
+ * began 31 minutes ago, the second game 9 minutes ago; `duration` is the planned 9000 s.
+ */
 const record = MatchRecord.parse({
   id: 7,
   status: { type: 'live', reason: '2nd game' },
   status_type: 'live',
   home_team_score: { current: 1, display: 1, period_1: 21, period_2: 9, default_time: 1 },
   away_team_score: { current: 0, display: 0, period_1: 17, period_2: 11, default_time: 0 },
-  duration: 1860,
+  times: { specific_start_time: iso(NOW - 1860_000), period_1: iso(NOW - 1860_000), period_2: iso(NOW - 540_000) },
+  specific_start_time: iso(NOW - 1860_000),
+  duration: 9000,
   last_period: 'period_2',
 })
 
@@ -45,6 +52,26 @@ describe('restHeaderPatch', () => {
     })
   })
 
+  it('replaces both scores when a live message named no side (D10), and leaves a score it agrees with', () => {
+    const live: MatchHeader = {
+      ...empty,
+      score: { home: { current: 0, periods: [19] }, away: { current: 0, periods: [20] } },
+    }
+    expect(restHeaderPatch(live, record, NOW, true).score).toEqual({
+      home: { current: 1, periods: [21, 9] },
+      away: { current: 0, periods: [17, 11] },
+    })
+    const same = { ...live, score: { home: { current: 1, periods: [21, 9] }, away: { current: 0, periods: [17, 11] } } }
+    expect(restHeaderPatch(same, record, NOW, true)).not.toHaveProperty('score')
+  })
+
+  it("reads the clock from `times`, else the record's own start, never from `duration`", () => {
+    const bare = MatchRecord.parse({ ...record, times: {}, last_period: 'period_3' })
+    expect(restHeaderPatch(empty, bare, NOW).clock).toEqual({ elapsedSeconds: 1860, period: '3', at: NOW })
+    const none = MatchRecord.parse({ ...record, times: 'soon', specific_start_time: null })
+    expect(restHeaderPatch(empty, none, NOW)).not.toHaveProperty('clock')
+  })
+
   it("adds the reason to the odds feed's bare status when they agree, never a different status", () => {
     expect(restHeaderPatch({ ...empty, status: 'live' }, record, NOW)).toMatchObject({
       status: 'live',
@@ -59,7 +86,8 @@ describe('restHeaderPatch', () => {
       status: { type: 'upcoming', reason: 'Not started' },
       home_team_score: {},
       away_team_score: {},
-      duration: null,
+      times: {},
+      duration: 9000,
     })
     expect(restHeaderPatch(empty, upcoming, NOW)).toEqual({ status: 'upcoming', statusReason: 'Not started' })
   })

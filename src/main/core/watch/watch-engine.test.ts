@@ -371,6 +371,45 @@ describe('WatchEngine', () => {
     },
   )
 
+  it.each(['home-away', '1-2', 'team-id', 'empty'] as const)(
+    'shows clock, score, status and incident from the documented live messages (score team %s), refusing none',
+    async (scoreTeam) => {
+      // 300×: a live badminton match plays out in seconds, with its games' incidents and a final score.
+      const s = await sim({ speed: 300, scoreTeam })
+      let recordFetches = 0
+      const { engine, seen } = rig(s, {
+        fetchMatchRecords: (_sport, ids, signal) => {
+          recordFetches++
+          return matchRecords(s, ids, signal)
+        },
+        recordRefreshMs: 50,
+      })
+      const matchId = firstLive(s)
+      engine.watch(SPORT, matchId)
+      const header = () => engine.state(matchId)!.header
+      await waitUntil(() => header().status === 'finished', 'the match finished', 30_000)
+      const [record] = await matchRecords(s, [matchId])
+      const final = { home: record!.home_team_score, away: record!.away_team_score }
+      await waitUntil(
+        () =>
+          header().score?.home.current === final.home?.display && header().score?.away.current === final.away?.display,
+        () => `the final score ${JSON.stringify(final)}; header ${JSON.stringify(header().score)}`,
+      )
+      expect(header().statusReason).toBe('Ended')
+      const headers = seen.patches.flatMap((p) => p.headers).filter((h) => h.matchId === matchId)
+      expect(headers.some((h) => (h.clock?.elapsedSeconds ?? 0) > 0 && /^[1-3]$/.test(h.clock?.period ?? ''))).toBe(
+        true,
+      )
+      expect(headers.some((h) => h.lastIncident?.type === 'period' && h.lastIncident.minute === null)).toBe(true)
+      expect(dataStreams(engine).map((h) => [h.kind, h.malformed, h.unknownKind])).toEqual(
+        LIVE_TYPES.map((kind) => [kind, 0, 0]),
+      )
+      // A score that names its side needs no record beyond the first; one that names none asks again.
+      if (scoreTeam === 'empty') expect(recordFetches).toBeGreaterThan(1)
+      else expect(recordFetches).toBe(1)
+    },
+  )
+
   it('fills headers from the REST records before any live message, in one request, never holding the odds', async () => {
     const s = await sim()
     const ids = s.control.liveOddsMatchIds(SPORT).slice(0, 2)

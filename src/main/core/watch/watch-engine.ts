@@ -16,7 +16,7 @@ import {
 } from '../../../shared/board'
 import { MatchStatusType, type FeedName, type OverrideEvent } from '../../../shared/domain'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
-import type { LiveDataType, MatchRecord } from '../../../shared/wire/data-service'
+import { scoreSide, type LiveDataType, type MatchRecord } from '../../../shared/wire/data-service'
 import { LatencyWindow } from '../../../shared/latency-window'
 import { streamKeyHeaders, type KeyStyle } from '../../../shared/wire/keys'
 import { MatchPricesWire, oddsSendTime, type OverrideMessage, type UpdatesMessage } from '../../../shared/wire/odds'
@@ -39,6 +39,7 @@ import type { DataLiveUpdate } from './data-live'
 import { DeskDataStreams } from './desk-data-streams'
 import { RestHeaders, restHeaderPatch, type MatchRecordFetcher } from './rest-headers'
 import { FeedBatch, type FeedSinks } from './feed-batch'
+import { readMatchClock } from './match-clock'
 import { OVERRIDES_READER, UPDATES_READER } from './odds-readers'
 import { PriceBook, type BookListener, type OutcomeState } from './price-book'
 import type { OwnOverrides } from './own-overrides'
@@ -70,6 +71,8 @@ export interface WatchEngineOptions {
    * without it only the live streams fill it.
    */
   fetchMatchRecords?: MatchRecordFetcher
+  /** Least time between two asks for one match's record (rest-headers.ts; default 10 s, the documented refresh). */
+  recordRefreshMs?: number
   sinks: WatchSinks
   conflationMs?: number
   /** No message for this long → stale → reconnect (the feed heartbeats every 5 s). */
@@ -105,6 +108,10 @@ interface Watched {
   /** Override events received while a snapshot is pending; applied after it (they are absolute). */
   heldOverrides: OverrideEvent[]
   header: MatchHeader
+  /** The teams' ids from the match's /matches record (null before it came): whose score a team id is (D10). */
+  teamIds: { home: number | null; away: number | null } | null
+  /** A live score message named no side: the next record's score replaces the header's (D10). */
+  scoreFromRecord: boolean
   streams: Array<LiveStream<unknown>>
   fetch: AbortController | null
   /** A (re)connect happened while a fetch was under way: fetch again once it lands. */
@@ -197,6 +204,8 @@ export class WatchEngine {
             if (w) this.fillHeaderFromRest(w, record)
           },
           ...(o.backoff ? { backoff: o.backoff } : {}),
+          ...(o.recordRefreshMs !== undefined ? { refreshMs: o.recordRefreshMs } : {}),
+          clock: this.clock,
         })
       : null
   }
@@ -213,6 +222,8 @@ export class WatchEngine {
       sync: new SnapshotSync(),
       heldOverrides: [],
       header: blankHeader(matchId, sport),
+      teamIds: null,
+      scoreFromRecord: false,
       streams: [],
       fetch: null,
       refetch: false,
@@ -236,6 +247,7 @@ export class WatchEngine {
     this.watched.delete(matchId)
     for (const s of w.streams) s.close()
     this.data.unwatch(w.sport, matchId)
+    this.headers?.forget(w.sport, matchId)
     w.fetch?.abort()
     if (w.fetchRetry) clearTimeout(w.fetchRetry)
     this.board.remove(matchId)
@@ -449,25 +461,45 @@ export class WatchEngine {
   private onData(w: Watched, u: DataLiveUpdate): void {
     switch (u.kind) {
       case 'status':
-        this.setStatus(w, u.status, u.reason)
+        if (u.status !== null) this.setStatus(w, u.status, u.reason)
+        else if (u.reason !== null && w.header.status !== null) this.patchHeader(w, { statusReason: u.reason })
         break
-      case 'score': {
-        const blank = { current: null, periods: [] }
-        const score = w.header.score ?? { home: blank, away: blank }
-        this.patchHeader(w, { score: { ...score, [u.team]: { current: u.current, periods: u.periods } } })
+      case 'score':
+        this.onScore(w, u)
+        break
+      case 'time': {
+        const now = this.clock()
+        const reading = readMatchClock(u.clock, now)
+        if (reading) this.patchHeader(w, { clock: { ...reading, at: now } })
         break
       }
-      case 'time':
-        this.patchHeader(w, { clock: { elapsedSeconds: u.elapsedSeconds, period: u.period, at: this.clock() } })
-        break
       case 'incident':
         this.patchHeader(w, { lastIncident: u.incident })
         break
     }
   }
 
+  /**
+   * A side's score. A message that names no side takes the score from the match's record instead
+   * (D10): the one asked for at watch, or, once that came, a new one.
+   */
+  private onScore(w: Watched, u: Extract<DataLiveUpdate, { kind: 'score' }>): void {
+    const side = scoreSide(u.team, w.teamIds)
+    if (side === null) {
+      w.scoreFromRecord = true
+      if (w.teamIds) this.headers?.refresh(w.sport, w.matchId)
+      return
+    }
+    const blank = { current: null, periods: [] }
+    const score = w.header.score ?? { home: blank, away: blank }
+    const current = u.current ?? score[side].current
+    this.patchHeader(w, { score: { ...score, [side]: { current, periods: u.periods } } })
+  }
+
   private fillHeaderFromRest(w: Watched, record: MatchRecord): void {
-    const { status, statusReason, ...rest } = restHeaderPatch(w.header, record, this.clock())
+    w.teamIds = { home: record.home_team_id ?? null, away: record.away_team_id ?? null }
+    const { status, statusReason, ...rest } = restHeaderPatch(w.header, record, this.clock(), w.scoreFromRecord)
+    w.scoreFromRecord = false
     if (status) this.setStatus(w, status, statusReason ?? null)
     if (Object.keys(rest).length > 0) this.patchHeader(w, rest)
   }

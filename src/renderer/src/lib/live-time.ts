@@ -1,7 +1,7 @@
 /**
- * Ages ("12s") and countdowns ("4:32") that move every second without re-rendering React: one
- * timer rewrites a `data-label` attribute (shown by CSS `content: attr(data-label)`) on every
- * element carrying `data-since` or `data-until`. A React re-render per cell per second would
+ * Ages ("12s"), countdowns ("4:32") and match clocks ("2 14′") that move every second without
+ * re-rendering React: one timer rewrites a `data-label` attribute (shown by CSS
+ * `content: attr(data-label)`) on every element carrying `data-since`, `data-until` or `data-clock-from`. A React re-render per cell per second would
  * defeat the board's one-change-one-render discipline.
  */
 import { formatAge, formatCountdown } from './format'
@@ -38,13 +38,27 @@ export function untilAttributes(until: number, words: UntilWords = {}) {
   }
 }
 
+/** A running match clock: `prefix` (the period) and the whole minutes since the clock read 0. */
+export function clockLabel(zero: number, prefix = ''): string {
+  return `${prefix}${Math.max(0, Math.floor((Date.now() - zero) / 60_000))}′`
+}
+
+/** The attributes of a running match clock (startLiveTime keeps it running). */
+export function clockAttributes(zero: number, prefix: string) {
+  return { 'data-clock-from': zero, 'data-prefix': prefix, 'data-label': clockLabel(zero, prefix) }
+}
+
+function labelOf(el: HTMLElement): string {
+  const { since, until, clockFrom, prefix, done } = el.dataset
+  if (since !== undefined) return sinceLabel(Number(since))
+  if (clockFrom !== undefined) return clockLabel(Number(clockFrom), prefix)
+  return untilLabel(Number(until), { prefix, done })
+}
+
 export function startLiveTime(root: ParentNode = document, everyMs = 1000): () => void {
   const timer = setInterval(() => {
-    for (const el of root.querySelectorAll<HTMLElement>('[data-since],[data-until]')) {
-      const since = el.dataset['since']
-      const until = el.dataset['until']
-      const words = { prefix: el.dataset['prefix'], done: el.dataset['done'] }
-      const label = since !== undefined ? sinceLabel(Number(since)) : untilLabel(Number(until), words)
+    for (const el of root.querySelectorAll<HTMLElement>('[data-since],[data-until],[data-clock-from]')) {
+      const label = labelOf(el)
       // An unchanged label is not written: every write invalidates the element's style.
       if (el.dataset['label'] !== label) el.dataset['label'] = label
     }

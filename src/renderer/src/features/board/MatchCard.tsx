@@ -8,6 +8,7 @@ import type { MatchSummary } from '../../../../shared/discovery'
 import { call } from '../../bridge'
 import { TeamBadge } from '../../components/TeamBadge'
 import { describeError } from '../../lib/errors'
+import { clockAttributes } from '../../lib/live-time'
 import { useRenderCount } from '../../lib/render-count'
 import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
@@ -142,7 +143,7 @@ function MatchHeaderRow({
       <span className="status-chip" data-status={header?.status ?? match.statusType ?? 'unknown'}>
         {header?.status ?? match.statusType ?? '—'}
       </span>
-      {header?.clock && <MatchClockView clock={header.clock} />}
+      {header?.clock && <MatchClockView clock={header.clock} running={header.status === 'live'} />}
       {header && !header.synced && (
         <span
           className="badge warn"
@@ -199,13 +200,30 @@ function Score({ header }: { header: MatchHeader | undefined }) {
   )
 }
 
-function MatchClockView({ clock }: { clock: NonNullable<MatchHeader['clock']> }) {
-  if (clock.elapsedSeconds === null) return clock.period ? <span className="muted">{clock.period}</span> : null
-  const minutes = Math.floor(clock.elapsedSeconds / 60)
+/**
+ * The period and the minutes played. While the match is live the clock runs on from its last
+ * reading (the data service states it rarely, D9); otherwise it stands where it was last read.
+ */
+function MatchClockView({ clock, running }: { clock: NonNullable<MatchHeader['clock']>; running: boolean }) {
+  if (clock.elapsedSeconds === null)
+    return clock.period ? (
+      <span className="muted" data-testid="match-clock">
+        {clock.period}
+      </span>
+    ) : null
+  const prefix = clock.period ? `${clock.period} ` : ''
+  if (running)
+    return (
+      <span
+        className="muted num"
+        data-testid="match-clock"
+        {...clockAttributes(clock.at - clock.elapsedSeconds * 1000, prefix)}
+      />
+    )
   return (
-    <span className="muted num">
-      {clock.period ? `${clock.period} ` : ''}
-      {minutes}′
+    <span className="muted num" data-testid="match-clock">
+      {prefix}
+      {Math.floor(clock.elapsedSeconds / 60)}′
     </span>
   )
 }
