@@ -5,6 +5,7 @@
  * in view without scrolling sideways.
  */
 import { expect, test, type Page } from '../fixtures'
+import { dragAcrossChart } from '../app'
 import { recordedSpanMs, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
@@ -44,10 +45,7 @@ test('zoomed on one match, picking another shows only the other, with its replay
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await expect(chart.locator('.u-legend .u-series').first().locator('.u-value')).toHaveText(/^\d\d:\d\d:\d\d$/)
 
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 5 })
-  await page.mouse.up()
+  await dragAcrossChart(page, 0.2, 0.8)
   await expect(page.getByTestId('review-range')).not.toHaveText('whole recording')
   await expect(page.getByTestId('replay-start')).toBeVisible()
 
