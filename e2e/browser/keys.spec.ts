@@ -88,11 +88,13 @@ test('a marketplace key works once Settings says the key is one', async ({ page 
     await odds.getByLabel('Odds feed key').fill(REAL_KEY)
     await odds.getByRole('button', { name: 'Set' }).click()
     await odds.getByRole('button', { name: 'Test' }).click()
-    await expect(odds).toContainText('failed: key rejected')
+    await expect(odds).toContainText(
+      'failed: key rejected (sent as a dashboard key; if it is a marketplace key, change "Odds feed key kind" in Settings)',
+    )
 
     await page.getByLabel('oddsKeyStyle').selectOption('marketplace')
     await page.getByRole('button', { name: 'Save settings' }).click()
-    await expect(page.getByTestId('settings-saved')).toHaveText('Saved oddsKeyStyle.')
+    await expect(page.getByTestId('settings-saved')).toHaveText('Saved: odds feed key kind.')
     await odds.getByRole('button', { name: 'Test' }).click()
     await expect(odds).toContainText('works: key works')
 

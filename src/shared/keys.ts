@@ -26,6 +26,7 @@ export const FeedMode = z.object({
   mode: FeedName,
   sport: z.string(),
   bookmakerId: z.string(),
+  /** The desk's sports: the simulator's on the demo feed; else `sport` first, then the bookmaker record's. */
   sports: z.array(z.string()),
   /** Why the mode is what it is, in words ("no keys set: demo feed"). */
   reason: z.string(),

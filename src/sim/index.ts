@@ -33,7 +33,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       ? worldStartTime(options.worldFile, { seed, liveMatches, speed }, Date.now())
       : undefined
   const startTime = options.startTime ?? keptStart ?? Date.now()
-  const world = buildWorld({ seed, startTime, liveMatches, apiKey })
+  const world = buildWorld({ seed, startTime, liveMatches, apiKey, bookmakerSports: options.bookmakerSports })
   const lookups = Object.fromEntries(SIM_SPORTS.map((s) => [s, new SportLookup(world.sports[s])])) as Record<
     SimSport,
     SportLookup
@@ -79,7 +79,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   dataLive.start()
   const origin = `http://127.0.0.1:${port}`
   const wsOrigin = `ws://127.0.0.1:${port}`
-  const sport: SimSport = 'badminton'
+  const sport: SimSport = world.bookmaker.sports[0] ?? 'badminton'
 
   return {
     sport,
@@ -90,7 +90,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     oddsWsBaseUrl: `${wsOrigin}/odds`,
     apiKey,
     bookmakerId: world.bookmaker.id,
-    sports: [...SIM_SPORTS],
+    sports: [...world.bookmaker.sports],
     async close() {
       if (dropTimer) clearInterval(dropTimer)
       engine.stop()

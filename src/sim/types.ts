@@ -1,6 +1,7 @@
 /** The simulator's public contract (re-exported by index.ts). */
 import type { KeyStyle } from '../shared/wire/keys'
 import type { MatchPricesWire } from '../shared/wire/odds'
+import type { SimSport } from './world/sports'
 
 export interface SimulatorOptions {
   /** 0 = a free port (default 0); always binds 127.0.0.1. */
@@ -28,6 +29,11 @@ export interface SimulatorOptions {
    * marketplace gateway, where a Bearer header or a stream's token alone is refused (401).
    */
   keyStyles?: readonly KeyStyle[]
+  /**
+   * The sports the bookmaker has access to (its record's list; other sports' bookmaker routes → 403),
+   * default all three. The first is the one `dataBaseUrl` names.
+   */
+  bookmakerSports?: readonly SimSport[]
   /** All off by default. */
   faults?: FaultOptions
   /** What a live score message's `team` holds (undocumented): `home`/`away` (default), 1/2, the team's id, or "". */

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator } from '../../sim'
 import type { Core } from './app'
-import { eventually, invoke, pointAt, startTestCore } from './test-support'
+import { alertOnEveryOverride, eventually, invoke, pointAt, startTestCore } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -19,7 +19,6 @@ async function startCore(dataDir: string, options: { service?: string; logs?: st
   return started
 }
 
-/** Settings that point the core at a simulator standing for the real services. */
 /** Puts the first `count` live badminton matches of the core's feed on its active list. */
 async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{ matchId: number }>> {
   const live = await invoke<{ matches: Array<{ matchId: number }> }>(core, 'discover:matches', {
@@ -30,18 +29,6 @@ async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{
   const picked = live.matches.slice(0, count)
   for (const match of picked) await invoke(core, 'watchlists:command', { op: 'addMatch', id: state.activeId, match })
   return picked
-}
-
-/** A rule that raises an alert on every override set. */
-async function alertOnEveryOverride(core: Core): Promise<void> {
-  await invoke(core, 'rules:save', {
-    name: 'Overrides',
-    enabled: true,
-    scope: { type: 'all' },
-    condition: { kind: 'override', actions: ['set'] },
-    cooldownSeconds: 0,
-    doNotRepeat: false,
-  })
 }
 
 type Boards = Array<{ header: { synced: boolean }; cells: Array<{ outcomeId: string; price: number }> }>

@@ -19,6 +19,7 @@ import { DiscoveryService } from './discovery/discovery-service'
 import { FeedSession } from './session/feed-session'
 import { OwnOverrides } from './watch/own-overrides'
 import { LiveFeed } from './session/live-feed'
+import { BookmakerSports } from './session/bookmaker-sports'
 import { DataServiceClient } from './clients/data-service/data-service-client'
 import { HttpClient } from './clients/http/http-client'
 import { MAX_IMAGE_BODY_BYTES, readCappedBody } from './clients/http/capped-body'
@@ -159,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     base.problems.stop()
     watching.inspector.stop()
     watching.live.close()
+    feeds.sports.stop()
     watching.alerts.dispose()
     await feeds.session.stop()
     cache.close()
@@ -250,16 +252,18 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     },
     readKey: (account) => keys.getKey(account),
     startDemoFeed: () => options.startDemoFeed(join(options.info.dataDir, DEMO_WORLD_FILE)),
+    bookmakerSports: () => sports.current(),
     log: base.log,
   })
+  const keyStyleOf = (service: KeyAccount) => {
+    const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
+    return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
+  }
   const httpClient = (service: KeyAccount) =>
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
-      keyStyle: () => {
-        const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
-        return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
-      },
+      keyStyle: () => keyStyleOf(service),
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
     })
@@ -285,12 +289,18 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     onMalformed: refusals.restAnswer,
   })
   const oddsClient = new OddsClient({ http: oddsHttp, settings: endpoints, onMalformed: refusals.restAnswer })
+  // The session reads the sports only when asked for its mode, which is after this line.
+  const sports: BookmakerSports = new BookmakerSports({
+    fetch: (signal) => oddsClient.bookmaker({ signal }),
+    onChange: () => base.router.emit('feed:mode', session.mode()),
+    log: base.log,
+  })
   // The session above reads `keys` only when asked (refresh, getKey), which is after this line.
   const keys: KeyService = new KeyService({
     store: base.secrets,
-    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport),
+    testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport, keyStyleOf),
   })
-  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive }
+  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive, sports }
 }
 type FeedClients = ReturnType<typeof createFeedClients>
 
@@ -407,7 +417,7 @@ function reportUnreadableAlerts({ faults, where }: Foundation, refused: number):
 /** What follows a change of keys, feed mode, settings or watchlists: the pages hear, the streams follow. */
 function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Watching): void {
   const { router } = base
-  const { keys, session } = feeds
+  const { keys, session, sports } = feeds
   const emitKeys = async () => {
     const status = await keys.status()
     if (status.ok) router.emit('keys:changed', { keychain: true, message: null, accounts: status.value })
@@ -421,7 +431,9 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     // A new or removed key on the real feed changes the stream tokens: rebuild the streams. A change
     // of mode (demo ↔ real) already rebuilds them through the session listener below.
     void session.refresh().then((modeChanged) => {
-      if (!modeChanged && session.mode().mode === 'real') void live.restart()
+      if (modeChanged || session.mode().mode !== 'real') return
+      void live.restart()
+      void sports.refresh()
     })
   })
   // The keychain is back (unlocked, its service started): the keys it holds decide the feed again.
@@ -435,6 +447,8 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     reportUnreadableAlerts(base, alerts.replaceWith(feeds.archive.recentAlerts(ALERT_LIST_CAP)))
     router.emit('alerts:changed', alerts.list())
     void live.restart()
+    if (mode.mode === 'real') void sports.refresh()
+    else sports.clear()
   })
   base.settings.onChange((next, previous) => {
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
@@ -450,9 +464,14 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
         'oddsKeyStyle',
       ] as const
     ).some((field) => next[field] !== previous[field])
+    // The feed mode names the configured sport (and on the real feed lists it first).
+    if (next.sport !== previous.sport) router.emit('feed:mode', session.mode())
     if (!endpointsChanged) return
     reopenGates(feeds, 'settings changed')
-    if (session.mode().mode === 'real') void live.restart()
+    if (session.mode().mode !== 'real') return
+    void live.restart()
+    if ((['bookmakerId', 'oddsBaseUrl', 'oddsKeyStyle'] as const).some((field) => next[field] !== previous[field]))
+      void sports.refresh()
   })
   base.watchlists.onChange((state) => {
     router.emit('watchlists:changed', state)

@@ -121,3 +121,15 @@ export async function faultCount(core: Core, kind: string): Promise<number> {
   const health = await invoke<{ faults: { byKind: Record<string, number> } }>(core, 'feed:health')
   return health.faults.byKind[kind] ?? 0
 }
+
+/** A rule that raises an alert on every override set. */
+export async function alertOnEveryOverride(core: Core): Promise<void> {
+  await invoke(core, 'rules:save', {
+    name: 'Overrides',
+    enabled: true,
+    scope: { type: 'all' },
+    condition: { kind: 'override', actions: ['set'] },
+    cooldownSeconds: 0,
+    doNotRepeat: false,
+  })
+}

@@ -38,6 +38,8 @@ export interface WorldOptions {
   /** Matches live at `startTime`, per sport. */
   liveMatches: number
   apiKey: string
+  /** The sports the bookmaker has (its record's list); default all of this world's. */
+  bookmakerSports?: readonly SimSport[]
 }
 
 /** The rival bookmaker's key: a valid key that must be refused (403) on our bookmaker's routes. */
@@ -401,7 +403,12 @@ export function buildWorld(options: WorldOptions): World {
     seed: options.seed,
     startTime: options.startTime,
     sports,
-    bookmaker: { id: seededUuid(rng), name: 'Sim Bookmaker', apiKey: options.apiKey, sports: [...SIM_SPORTS] },
+    bookmaker: {
+      id: seededUuid(rng),
+      name: 'Sim Bookmaker',
+      apiKey: options.apiKey,
+      sports: [...(options.bookmakerSports ?? SIM_SPORTS)],
+    },
     rival: { id: seededUuid(rng), name: 'Rival Bookmaker', apiKey: rivalApiKey(options.apiKey), sports: [] },
   }
 }

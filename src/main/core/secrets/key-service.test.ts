@@ -34,7 +34,12 @@ function simulatorTesters(keys: () => KeyService, logs: string[]) {
     new HttpClient({ service: account, getKey: () => keys().getKey(account), log: (line) => logs.push(line) })
   const data = new DataServiceClient({ http: httpFor('data-service'), settings: () => settings })
   const odds = new OddsClient({ http: httpFor('odds-feed'), settings: () => settings })
-  return feedKeyTesters(data, odds, () => settings.sport)
+  return feedKeyTesters(
+    data,
+    odds,
+    () => settings.sport,
+    () => 'bearer',
+  )
 }
 
 describe('KeyService with a real keychain and the simulator', () => {
@@ -61,7 +66,10 @@ describe('KeyService with a real keychain and the simulator', () => {
 
     const wrong = 'wrong-key-4b1d'
     await keys.setKey('odds-feed', wrong)
-    expect(await keys.testKey('odds-feed')).toMatchObject({ ok: true, value: { ok: false, message: 'key rejected' } })
+    // A rejected key may be the other kind: the answer says where that is set.
+    const rejected =
+      'key rejected (sent as a dashboard key; if it is a marketplace key, change "Odds feed key kind" in Settings)'
+    expect(await keys.testKey('odds-feed')).toMatchObject({ ok: true, value: { ok: false, message: rejected } })
     await keys.setKey('odds-feed', sim.apiKey)
     expect(await keys.testKey('odds-feed')).toMatchObject({ ok: true, value: { ok: true, message: 'key works' } })
 

@@ -10,6 +10,7 @@ import type { FeedMode } from '../../../shared/keys'
 import type { Settings } from '../../../shared/settings'
 import type { SimulatorHandle } from '../../../sim/types'
 import type { KeyAccount } from '../secrets/secret-store'
+import { deskSports } from './bookmaker-sports'
 
 export type Endpoints = Pick<
   Settings,
@@ -31,6 +32,8 @@ export interface FeedSessionOptions {
   anyKeySet: () => Promise<boolean>
   readKey: (account: KeyAccount) => Promise<string | null>
   startDemoFeed: () => Promise<SimulatorHandle>
+  /** The real feed's bookmaker sports once read (bookmaker-sports.ts); null until then. */
+  bookmakerSports?: () => readonly string[] | null
   log: { info(message: string): void }
 }
 
@@ -59,7 +62,7 @@ export class FeedSession {
       mode: this.current ?? 'demo',
       sport: settings.sport,
       bookmakerId: demo?.bookmakerId ?? settings.bookmakerId,
-      sports: demo?.sports ?? [settings.sport],
+      sports: demo?.sports ?? deskSports(settings.sport, this.options.bookmakerSports?.() ?? null),
       reason: demo ? 'no API keys set: built-in simulated feed' : 'API keys set: configured services',
     }
   }
