@@ -205,3 +205,27 @@ describe('the browser host under hostile bridge messages', () => {
     expect(names(await again.bridge.invoke('watchlists:get'))).toEqual(created)
   })
 })
+
+describe('the browser host after it was killed', () => {
+  const problemIds = async (bridge: BridgeClient) =>
+    (await bridge.invoke<Array<{ id: string; happened: string }>>('problems:get')).map((p) => p.id)
+
+  it('says at the next start that it ended without closing, and which span of prices is missing', async () => {
+    const first = await start(['--sim-rate', '0'])
+    expect(await problemIds(first.bridge)).not.toContain('ended-unexpectedly')
+    first.bridge.close()
+    await first.host.kill()
+    const again = await start(['--sim-rate', '0', '--data-dir', first.host.dataDir])
+    const problems = await again.bridge.invoke<Array<{ id: string; title: string; happened: string }>>('problems:get')
+    const ended = problems.find((p) => p.id === 'ended-unexpectedly')
+    expect(ended?.title).toBe('Odds Monitor did not close normally')
+    expect(ended?.happened).toMatch(
+      /^The app last ran at .+ and ended without closing .+ Prices from .+ to .+ were not recorded/,
+    )
+    // A clean stop says nothing at the next start.
+    again.bridge.close()
+    await again.host.stop()
+    const third = await start(['--sim-rate', '0', '--data-dir', first.host.dataDir])
+    expect(await problemIds(third.bridge)).not.toContain('ended-unexpectedly')
+  }, 60_000) // three host starts, one after the other
+})

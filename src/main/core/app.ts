@@ -42,6 +42,8 @@ import { SettingsService, type KeyValueStore } from './settings'
 import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
+import { keepLastAlive } from './problems/last-alive'
+import { endedUnexpectedlyProblem } from './problems/problem-texts'
 import {
   createProblems,
   raiseSetAsideFiles,
@@ -110,6 +112,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const startedAt = Date.now()
   mkdirSync(options.info.dataDir, { recursive: true })
   const base = openFoundation(options)
+  const lastAlive = keepLastAlive(options.info.dataDir)
+  if (lastAlive.previous) base.problems.board.raise(endedUnexpectedlyProblem(lastAlive.previous))
   markStartup('core:cache-open')
   // Opening the stores was one block of work: a host serving its page meanwhile answers what came.
   await new Promise<void>((resolve) => setImmediate(resolve))
@@ -164,6 +168,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     watching.alerts.dispose()
     await feeds.session.stop()
     cache.close()
+    lastAlive.stop()
   }
   return {
     router,

@@ -25,11 +25,12 @@ export const CRASH_KINDS: ReadonlySet<string> = new Set([
 const CRASH_FILE_SPACING_MS = 5_000
 
 /**
- * Refused input from outside (`refused:<edge>`: a request at the host's door, a bridge message, a
- * cache row) comes as fast as a peer sends it: thousands a second would be as many log lines. Each
- * is counted; the first of a minute is logged, then one line says how many more came in it.
+ * Requests refused at the browser host's door come as fast as anyone on this machine sends them:
+ * thousands a second would be as many log lines. Each is counted; the first of a minute is logged,
+ * then one line says how many more came in it. (Other refusals come from the app's own page or
+ * files, a few at a time, and each names what it refused: they are logged one by one.)
  */
-const FLOOD_KIND_PREFIX = 'refused:'
+const FLOOD_KINDS: ReadonlySet<string> = new Set(['refused:host-door'])
 const FLOOD_SUMMARY_EVERY_MS = 60_000
 
 interface Flood {
@@ -69,7 +70,7 @@ export class FaultLog implements FaultReporter {
   report(fault: Fault): void {
     try {
       const summary = this.count(fault)
-      if (summary.kind.startsWith(FLOOD_KIND_PREFIX) && this.inOpenFlood(summary)) return
+      if (FLOOD_KINDS.has(summary.kind) && this.inOpenFlood(summary)) return
       const stack = fault.error === undefined ? '' : this.scrub(describe(fault.error))
       this.options.log.error(
         `${summary.process} fault ${summary.kind}: ${summary.message}`,

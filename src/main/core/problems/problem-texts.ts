@@ -8,6 +8,7 @@ import type { CacheFileError } from '../cache/errors'
 import type { CacheWriteState } from '../cache/write-pacer'
 import type { ServiceName } from '../clients/http/service-gate'
 import type { RefusedSettings, SetAsideSettings } from '../settings-file'
+import type { UnexpectedEnd } from './last-alive'
 import type { RaisedProblem } from './problem-board'
 
 export const PROBLEM_IDS = {
@@ -17,6 +18,7 @@ export const PROBLEM_IDS = {
   keychain: 'keychain-unreachable',
   clockSkew: 'clock-skew',
   cacheWrites: 'cache-writes-failing',
+  endedUnexpectedly: 'ended-unexpectedly',
 } as const
 
 /** One banner per service and stream kind whose streams are not understood. */
@@ -25,6 +27,20 @@ export function feedNotUnderstoodId(service: FeedService, kind: string): string 
 }
 
 const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
+
+/** The last run ended without stopping (last-alive.ts): when, and which prices were not recorded. */
+export function endedUnexpectedlyProblem({ lastAliveAt, startedAt }: UnexpectedEnd): RaisedProblem {
+  return {
+    id: PROBLEM_IDS.endedUnexpectedly,
+    severity: 'warning',
+    dismissible: true,
+    title: 'Odds Monitor did not close normally',
+    happened:
+      `The app last ran at ${when.format(lastAliveAt)} and ended without closing (it was killed, crashed or lost power). ` +
+      `Prices from ${when.format(lastAliveAt)} to ${when.format(startedAt)} were not recorded and are missing from history and review.`,
+    toDo: 'Nothing to do now: recording has started again. If it happens again, the crash folder (Settings) may say why.',
+  }
+}
 
 export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
   const kept = `set aside as ${error.movedTo}; history before ${when.format(error.at)} is in that file`
