@@ -36,6 +36,8 @@ import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
 import { FrameInspector } from './inspector/frame-inspector'
 import type { FrameTapPoint } from './streams/frame-tap'
+import { FrameHistory } from './streams/frame-history'
+import { RecentAnswers } from './diagnostics/recent-answers'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { KeyAccount, SecretStore } from './secrets/secret-store'
 import { SettingsService, type KeyValueStore } from './settings'
@@ -151,6 +153,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ports: options.ports,
     inspector: watching.inspector,
     ownOverrides: watching.ownOverrides,
+    diagnostics: {
+      info: options.info,
+      settings: () => settings.get(),
+      mode: () => feeds.session.mode(),
+      health,
+      ...base.recorded,
+      keysInUse: () => Promise.all([feeds.session.getKey('data-service'), feeds.session.getKey('odds-feed')]),
+      scrub: (text) => base.scrubber.scrub(text),
+    },
   })
 
   markStartup('core:services')
@@ -202,6 +213,8 @@ interface Foundation {
   cache: Cache
   /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks, cache writes. */
   problems: Problems
+  /** What the feeds sent lately, kept for the diagnostic bundle: every stream's last frames, every route's last answer. */
+  recorded: { frames: FrameHistory; answers: RecentAnswers }
 }
 
 function openFoundation(options: CoreOptions): Foundation {
@@ -243,7 +256,8 @@ function openFoundation(options: CoreOptions): Foundation {
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
   raiseSetAsideFiles(problems.board, { cache: cache.setAside, ...settingsFile })
-  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
+  const recorded = { frames: new FrameHistory(), answers: new RecentAnswers() }
+  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems, recorded }
 }
 
 /** The feed session (demo or real), the REST clients of both services, and the keys they use. */
@@ -271,6 +285,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
       keyStyle: () => keyStyleOf(service),
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
+      onAnswer: (answer) => base.recorded.answers.record(service, answer),
     })
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
@@ -343,6 +358,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    history: base.recorded.frames,
     ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,

@@ -6,6 +6,7 @@
 export const INVOKE_CHANNELS = [
   'app:info',
   'app:openCrashFolder',
+  'app:saveDiagnostics',
   'app:reportFault',
   'settings:get',
   'settings:update',

@@ -66,6 +66,12 @@ const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
 const OpenedWindow = z.object({ url: z.string().nullable() })
 /** The crash folder's path is always given: where the host cannot show it, the page shows the path. */
 const OpenedFolder = z.object({ opened: z.boolean(), path: z.string() })
+/** The diagnostic bundle (core/diagnostics): where it was written, and how many streams and REST routes it holds. */
+export const SavedDiagnostics = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), path: z.string(), streams: z.number().int(), routes: z.number().int() }),
+  z.object({ kind: z.literal('canceled') }),
+])
+export type SavedDiagnostics = z.infer<typeof SavedDiagnostics>
 /** What the page reports: the same kinds main uses for the same events. */
 const RendererFaultKind = z.enum(['render-error', 'uncaught-exception', 'unhandled-rejection'])
 export type RendererFaultKind = z.infer<typeof RendererFaultKind>
@@ -85,6 +91,7 @@ export interface InvokeSpec {
 export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
   'app:openCrashFolder': { input: NoInput, output: OpenedFolder },
+  'app:saveDiagnostics': { input: NoInput, output: SavedDiagnostics },
   'app:reportFault': { input: RendererFault, output: z.null() },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },

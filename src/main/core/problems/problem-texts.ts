@@ -190,7 +190,7 @@ export function feedNotUnderstoodProblem(
     dismissible: false,
     title: `${feed.title}: ${first.kind} stream not understood`,
     happened: `${feed.words} ${first.kind} ${are} connected (${first.id}${more}), but most of its frames are refused since ${when.format(since)}, so what it carries is not shown. First refusal: ${scrub(firstRefusal)}.`,
-    toDo: 'Show its frames to see what the feed sends, and send them to support. This clears by itself once its frames are read again.',
+    toDo: 'Show its frames to see what the feed sends, and save a diagnostic bundle for support (Settings → About). This clears by itself once its frames are read again.',
     inspectStream: first.id,
   }
 }
