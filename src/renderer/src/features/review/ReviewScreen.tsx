@@ -139,9 +139,10 @@ export function ReviewScreen() {
             {chart && <PriceChart data={chart.data} markers={chart.markers} onSelectRange={selectRange} />}
             {chart && <ChartKey />}
           </section>
+          {/* Siblings: each key names its component too, or a zoomed range gives both the same one. */}
           <div className="review-lower">
             <TickTable
-              key={`${matchId}:${range?.from}:${range?.to}`}
+              key={`ticks:${matchId}:${range?.from}:${range?.to}`}
               matchId={matchId}
               from={range?.from}
               to={range?.to}
@@ -150,7 +151,7 @@ export function ReviewScreen() {
             />
             {series && span && (
               <ReplayPanel
-                key={`${matchId}:${span.from}:${span.to}`}
+                key={`replay:${matchId}:${span.from}:${span.to}`}
                 matchId={matchId}
                 from={span.from}
                 to={span.to}
