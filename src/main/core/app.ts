@@ -34,6 +34,7 @@ import { SecretScrubber } from './faults/secret-scrubber'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
+import { PublicFeed } from './discovery/public-feed'
 import { FrameInspector } from './inspector/frame-inspector'
 import type { FrameTapPoint } from './streams/frame-tap'
 import { FrameHistory } from './streams/frame-history'
@@ -150,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     live: watching.live,
     watchlists: base.watchlists,
     discovery: new DiscoveryService(feeds.dataClient, feeds.archive),
+    publicFeed: new PublicFeed(feeds.oddsClient, feeds.archive),
     odds: feeds.oddsClient,
     alerts: watching.alerts,
     cache: feeds.archive,
