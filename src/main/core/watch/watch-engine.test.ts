@@ -46,7 +46,7 @@ interface Seen {
 function rig(
   s: SimulatorHandle,
   extra: Partial<WatchEngineOptions> = {},
-  inTransit: (snapshot: unknown) => Promise<void> = async () => {},
+  inTransit: (snapshot: unknown) => Promise<unknown> = async () => undefined,
 ) {
   const seen: Seen = { patches: [], ticks: [], states: [], fetches: 0, fetchWindows: [] }
   const engine = new WatchEngine({
@@ -204,7 +204,8 @@ describe('WatchEngine', () => {
     )
     engine.setWatched([{ sport: SPORT, matchId }])
     // A tick received while a snapshot was on its way came from a held delta (the snapshot's own come after).
-    const held = (t: { receivedTs: number }) => seen.fetchWindows.some((w) => t.receivedTs >= w.from && t.receivedTs < w.to)
+    const held = (t: { receivedTs: number }) =>
+      seen.fetchWindows.some((w) => t.receivedTs >= w.from && t.receivedTs < w.to)
     const recorded = () => cache.ticks('demo', matchId, 0, Date.now() + 1, { limit: 100_000 })
     await waitUntil(
       () => seen.fetchWindows.length >= 4 && recorded().filter(held).length >= 20,
