@@ -19,6 +19,7 @@ import type { MatchLabeller } from './match-labeller'
 import type { BridgeRouter } from './bridge/router'
 import type { FeedScopedArchive } from './cache/feed-scoped'
 import type { DiscoveryService } from './discovery/discovery-service'
+import type { PublicFeed } from './discovery/public-feed'
 import { crashDirOf } from './faults/crash-files'
 import { bundleName, writeDiagnosticBundle, type BundleSources } from './diagnostics/diagnostic-bundle'
 import type { FaultReporter } from './faults/fault-reporter'
@@ -46,6 +47,7 @@ export interface HandlerServices {
   live: LiveFeed
   watchlists: WatchlistService
   discovery: DiscoveryService
+  publicFeed: PublicFeed
   odds: OddsClient
   alerts: AlertsService
   cache: FeedScopedArchive
@@ -119,6 +121,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('discover:priced', async ({ sport }) =>
     orFail(await s.odds.matches(sport, {}, { maxPages: PRICED_PAGES })).records.map((m) => m.matchId),
   )
+
+  router.handle('discover:leagues', ({ sport }) => s.publicFeed.leagues(sport))
+  router.handle('discover:publicFeed', ({ sport }) => s.publicFeed.currentFeed(sport))
+  router.handle('history:provider', ({ matchId, sport }) => s.publicFeed.history(sport ?? sportOf(s, matchId), matchId))
 
   router.handle('watchlists:get', () => s.watchlists.get())
   router.handle('watchlists:command', (command) => s.watchlists.apply(command))

@@ -18,6 +18,13 @@ import {
   SetKeyInput,
 } from '../keys'
 import { AppHealth } from '../health'
+import {
+  LeagueListing,
+  ProviderHistory,
+  ProviderHistoryQuery,
+  PublicFeedListing,
+  PublicSportInput,
+} from '../public-feed'
 import { DismissProblemInput, ProblemList } from '../problems'
 import { FrameBatch, InspectorLease } from '../inspector'
 import {
@@ -107,6 +114,12 @@ export const invokeContract = {
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   /** Ids of the sport's matches the bookmaker prices (the odds feed's match list), for Discover to mark. */
   'discover:priced': { input: z.strictObject({ sport: z.string().min(1) }), output: z.array(z.number().int()) },
+  /** The sport's leagues with the provider's available counts (the odds feed's public `-leagues`, `-classes`). */
+  'discover:leagues': { input: PublicSportInput, output: LeagueListing },
+  /** The provider's public current feed of a sport (for sports the bookmaker routes do not cover). */
+  'discover:publicFeed': { input: PublicSportInput, output: PublicFeedListing },
+  /** A match's record in the provider's history (`{sport}-history`): the prices this app did not record. */
+  'history:provider': { input: ProviderHistoryQuery, output: ProviderHistory },
   'watchlists:get': { input: NoInput, output: WatchlistState },
   'watchlists:command': { input: WatchlistCommand, output: WatchlistState },
   /** Full boards of the active watchlist's matches (a page load or a second window starts here). */

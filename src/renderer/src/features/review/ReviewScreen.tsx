@@ -11,6 +11,7 @@ import { describeError } from '../../lib/errors'
 import { ExportButton } from './ExportButton'
 import { MatchPicker } from './MatchPicker'
 import { MARKER_COLOURS, PriceChart } from './PriceChart'
+import { ProviderHistoryPanel } from './ProviderHistoryPanel'
 import { ReplayPanel } from './ReplayPanel'
 import { alignOutcomes, marketsOf, namerOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
 import { TickTable } from './TickTable'
@@ -159,6 +160,7 @@ export function ReviewScreen() {
                 names={names}
               />
             )}
+            <ProviderHistoryPanel key={matchId} matchId={matchId} names={names} />
           </div>
         </>
       )}
