@@ -6,7 +6,13 @@
  */
 import { blankHeader, emptyBoardPatch, type BoardPatch, type MatchBoard, type MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
-import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
+import {
+  summarizeService,
+  type FeedHealth,
+  type FeedService,
+  type RestHealth,
+  type StreamHealth,
+} from '../../../shared/health'
 import { pg } from '../../../shared/postgrest/query'
 import type { DataServiceClient } from '../clients/data-service/data-service-client'
 import type { ServiceState } from '../clients/http/service-gate'
@@ -216,23 +222,15 @@ export class LiveFeed {
       at: now,
       unsynced: this.trouble.list(watched, streams),
       services: [
-        summarizeService(
-          'odds',
-          streams,
-          restHealth(rest.odds, routes.odds),
-          now,
-          this.engine?.feedLag('odds', now) ?? null,
-        ),
-        summarizeService(
-          'data',
-          streams,
-          restHealth(rest.data, routes.data),
-          now,
-          this.engine?.feedLag('data', now) ?? null,
-        ),
+        this.service('odds', streams, restHealth(rest.odds, routes.odds), now),
+        this.service('data', streams, restHealth(rest.data, routes.data), now),
       ],
       streams,
     }
+  }
+
+  private service(service: FeedService, streams: StreamHealth[], rest: RestHealth | null, now: number) {
+    return summarizeService(service, streams, rest, now, this.engine?.feedLag(service, now) ?? null)
   }
 
   close(): void {
