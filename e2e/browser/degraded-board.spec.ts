@@ -4,7 +4,8 @@
  * Settings" on a line of its own (the team names keep their room), the status bar says the same,
  * the cached cells keep the feed's market labels, lines and outcome labels, and in the compact
  * density every cell still shows its price's age. A rejected odds key reads "cached · key rejected",
- * and the book check that keeps failing is asked ever later, not every 3 s.
+ * and the book check that keeps failing is asked ever later, not every 3 s. Under a 429 Discover
+ * says it is rate limited and when it retries, rather than an empty list.
  */
 import { expect, test } from '../fixtures'
 import { startSimulator } from '../../src/sim'
@@ -92,6 +93,27 @@ test('a rejected odds key: the card says so, and the failing book check backs of
     const [first = 0, second = 0, third = 0] = await asked()
     // Each wait after a failed check is about twice the one before (3 s, then 6 s), not a fixed 3 s.
     expect(third - second).toBeGreaterThan(1.5 * (second - first))
+  } finally {
+    await endFeedSession(page, host, real)
+  }
+})
+
+test('Discover under a 429 says "rate limited, retrying in N s" until the wait is over', async ({ page }) => {
+  const key = 'e2e-degraded-key-3'
+  const real = await startSimulator({ port: 0, apiKey: key, liveMatches: 2, rate: 20 })
+  const host = await launchHost()
+  try {
+    await page.goto(host.url)
+    await pointAppAtFeed(page, real, key)
+    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    real.control.setFaults({ burst429: { every: 1, count: 1_000_000, retryAfterSeconds: 6 } })
+    await page.getByTestId('nav-discover').click()
+    const notice = page.getByTestId('discover-rate-limited')
+    await expect(notice).toHaveText(/^rate limited, retrying in \d s$/)
+
+    real.control.setFaults({})
+    await expect(page.locator('[data-testid="discover"] .match-list > *').first()).toBeVisible({ timeout: 30_000 })
+    await expect(notice).toHaveCount(0)
   } finally {
     await endFeedSession(page, host, real)
   }
