@@ -12,6 +12,7 @@ import type { DataServiceClient } from '../clients/data-service/data-service-cli
 import type { ServiceState } from '../clients/http/service-gate'
 import type { OddsClient } from '../clients/odds/odds-client'
 import type { FrameTapPoint } from '../streams/frame-tap'
+import type { FrameHistory } from '../streams/frame-history'
 import type { OwnOverrides } from '../watch/own-overrides'
 import { WatchEngine, type WatchSinks } from '../watch/watch-engine'
 import { cachedBoard, type BoardArchive } from './cached-board'
@@ -40,6 +41,8 @@ export interface LiveFeedOptions {
   restStates: () => { odds: ServiceState; data: ServiceState }
   /** Where the streams of every engine hand raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
+  /** Where the streams of every engine keep their last frames for the diagnostic bundle. */
+  history?: FrameHistory
   /** The overrides this app asked for (every engine marks the events that answer them). */
   ownOverrides?: OwnOverrides
 }
@@ -99,6 +102,7 @@ export class LiveFeed {
       conflationMs: this.options.conflationMs(),
       maxConnections: MAX_STREAM_CONNECTIONS,
       frames: this.options.frames,
+      history: this.options.history,
       ownOverrides: this.options.ownOverrides,
     })
     this.follow()

@@ -123,27 +123,12 @@ describe('formOfRule', () => {
       awayScore: null,
       feed: 'demo' as const,
     }
+    const home = { outcomeId: '42|main|winner#home', key: 'home', label: 'home' }
+    const winnerMarket = { name: 'winner', label: 'Match winner', line: null, suspended: false, outcomes: [home] }
     const sources = {
       watchlists: { lists: [{ id: 'w1', name: 'Evening', matches: [match42] }], activeId: 'w1' },
-      layouts: {
-        42: {
-          matchId: 42,
-          groups: [
-            {
-              oddType: 'main',
-              markets: [
-                {
-                  name: 'winner',
-                  label: 'Match winner',
-                  line: null,
-                  suspended: false,
-                  outcomes: [{ outcomeId: '42|main|winner#home', key: 'home', label: 'home' }],
-                },
-              ],
-            },
-          ],
-        },
-      },
+      // The feed labels the home outcome by its bare key: the team's name stands in for it.
+      layouts: { 42: { matchId: 42, groups: [{ oddType: 'main', markets: [winnerMarket] }] } },
     }
     expect(rules.map((r) => describeRule(r, sources))).toEqual([
       'crosses 2.5 up · L. Antonsen v A. Yamaguchi · Match winner (Main) · L. Antonsen',
