@@ -9,3 +9,16 @@ export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await expect(page.getByTestId('host-info')).toContainText(/ · (browser|electron) · /)
 }
+
+/**
+ * Drags across the middle of Review's chart from `from` to `to` (fractions of the plot's width),
+ * as a trader picks a range to zoom into.
+ */
+export async function dragAcrossChart(page: Page, from: number, to: number): Promise<void> {
+  const box = await page.getByTestId('review-chart').locator('.u-over').boundingBox()
+  if (!box) throw new Error('the chart has no plot area')
+  await page.mouse.move(box.x + box.width * from, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * to, box.y + box.height / 2, { steps: 5 })
+  await page.mouse.up()
+}

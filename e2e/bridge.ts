@@ -12,23 +12,23 @@ export interface PageScope {
 
 /**
  * Points the app at `feed`, a simulator started by the test that stands for the real services (so
- * the test can stop it or turn its fault knobs): its endpoints in Settings, `key` for both services
+ * the test can stop it or turn its fault knobs): its endpoints (and the sport its data URLs name) in Settings, `key` for both services
  * in the keychain. End the test with `endFeedSession`, which takes the keys out again.
  */
 export function pointAppAtFeed(page: Page, feed: SimulatorInfo, key: string): Promise<void> {
-  const { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
+  const { sport, bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
   return page.evaluate(
     async ({ endpoints, key }) => {
       const api = (globalThis as unknown as PageScope).oddsMonitor
       await api.invoke('settings:update', endpoints)
       for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:set', { account, key })
     },
-    { endpoints: { bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl }, key },
+    { endpoints: { sport, bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl }, key },
   )
 }
 
 /** The keychain is the test session's, shared by every host after this one: leave no key behind. */
-function removeFeedKeys(page: Page): Promise<void> {
+export function removeFeedKeys(page: Page): Promise<void> {
   return page.evaluate(async () => {
     const api = (globalThis as unknown as PageScope).oddsMonitor
     for (const account of ['data-service', 'odds-feed'] as const) await api.invoke('keys:remove', { account })

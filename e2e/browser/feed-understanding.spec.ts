@@ -3,8 +3,11 @@
  * service's `time` stream only as unreadable frames for a while (`--sim-faults unreadable=time:…`).
  * The page shows a banner naming the service, the stream and the first refusal, the status bar and
  * the cards say "feed not understood" instead of live, one click on the banner opens the raw frame
- * inspector on that stream, and all of it goes by itself once the stream's frames parse again.
+ * inspector on that stream, and all of it goes by itself once the stream's frames parse again; the
+ * stream's frames are then in the diagnostic bundle saved from Settings.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { openApp } from '../app'
 import { watchLiveMatches } from '../bridge'
 import { expect, test } from '../fixtures'
@@ -52,6 +55,14 @@ test('a stream sending only unreadable frames shows its banner and degraded heal
       'live',
     )
     await expect(page.getByTestId('not-understood-badge')).toHaveCount(0)
+
+    // What the stream sent goes into a diagnostic bundle, under the browser host's data folder.
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('save-diagnostics').click()
+    const note = page.getByTestId('diagnostics-note')
+    await expect(note).toContainText(`Saved to ${join(host.dataDir, 'diagnostics', 'odds-monitor-diagnostics-')}`)
+    const folder = /Saved to (\S+):/.exec((await note.textContent()) ?? '')?.[1] ?? ''
+    expect(existsSync(join(folder, 'streams', 'data_badminton_time.json'))).toBe(true)
   } finally {
     await host.stop()
   }

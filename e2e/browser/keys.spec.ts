@@ -8,7 +8,7 @@ import { expect, test } from '../fixtures'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'
-import type { PageScope } from '../bridge'
+import { pointAppAtFeed, removeFeedKeys, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const REAL_KEY = 'e2e-real-key-4f1c9b2d'
@@ -103,5 +103,26 @@ test('a marketplace key works once Settings says the key is one', async ({ page 
     await expect(page.getByTestId('demo-badge')).toBeVisible()
   } finally {
     await gateway.close()
+  }
+})
+
+test('with real keys, Discover and Settings offer every sport of the bookmaker', async ({ page }) => {
+  const bookmakerSports = ['cricket', 'hockey'] as const
+  const twoSports = await startSimulator({ port: 0, apiKey: REAL_KEY, liveMatches: 1, rate: 5, bookmakerSports })
+  try {
+    await page.goto(host.url)
+    await pointAppAtFeed(page, twoSports, REAL_KEY)
+    await page.getByTestId('nav-discover').click()
+    const sports = page.getByRole('combobox', { name: 'Sport' })
+    await expect(sports.locator('option')).toHaveText([...bookmakerSports])
+    await sports.selectOption('hockey')
+    await expect(page.getByTestId('discover-row').first()).toBeVisible()
+    // A fresh page: the settings it reads are the ones just written.
+    await page.reload()
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByLabel('sport', { exact: true }).locator('option')).toHaveText([...bookmakerSports])
+  } finally {
+    await removeFeedKeys(page)
+    await twoSports.close()
   }
 })

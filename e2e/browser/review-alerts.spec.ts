@@ -16,6 +16,7 @@ import {
   watchLiveMatches,
 } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
+import { dragAcrossChart } from '../app'
 
 const SCREENS = 'test-results/screens'
 
@@ -143,14 +144,8 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   await page.screenshot({ path: `${SCREENS}/review.png` })
 
   // Drag across the middle of the plot: that range reloads, and the tick table follows it.
-  const plot = chart.locator('.u-over')
-  const box = await plot.boundingBox()
-  if (!box) throw new Error('the chart has no plot area')
   const totalBefore = await page.getByTestId('tick-range').textContent()
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 5 })
-  await page.mouse.up()
+  await dragAcrossChart(page, 0.1, 0.9)
   await expect(page.getByTestId('review-range')).not.toHaveText('whole recording')
   await expect(page.getByTestId('review-range-reset')).toBeVisible()
   await expect(page.getByTestId('tick-range')).not.toHaveText(totalBefore ?? '')

@@ -97,13 +97,20 @@ const version = (await import('../../package.json', { with: { type: 'json' } }))
 // The keychain's answers (which feed to start on) are on their way while the core loads.
 const secrets = readKeysEarly(new KeytarSecretStore())
 
+// A data folder that cannot be written (a read-only disk) keeps no token: it lives for this run only.
+let tokenKept = true
+const token = hostToken(dataDir, (why) => {
+  tokenKept = false
+  log.error(`the access token cannot be kept in the data folder (${why}): a restarted host will print a new URL`)
+})
+
 // The page is served (and its URL printed) while the core loads and starts: the browser spends
 // that time fetching and parsing the page, which asks the core for nothing until its script runs.
 const host = await startHost({
   port,
   rendererDir,
-  token: hostToken(dataDir),
-  tokenFile: hostTokenFile(dataDir),
+  token,
+  tokenFile: tokenKept ? hostTokenFile(dataDir) : undefined,
   createCore: async (origin, ports) =>
     (await loadHostCore()).createBrowserHostCore({ dataDir, version, origin, ports, log, secrets, demoFeed }),
 }).catch((error: unknown) => {

@@ -9,7 +9,7 @@ import { createCore, type Core, type CoreLog } from '../main/core/app'
 import { isAppUrl } from '../main/core/bridge/trust'
 import type { HostPorts } from '../main/core/host-ports'
 import type { SecretStore } from '../main/core/secrets/secret-store'
-import { checkSettingsFile } from '../main/core/settings-file'
+import { openSettingsStore } from '../main/core/settings-file'
 import { startSimulator, type SimulatorOptions } from '../sim'
 
 export interface BrowserHostCoreOptions {
@@ -35,11 +35,14 @@ export function createBrowserHostCore({
 }: BrowserHostCoreOptions): Promise<Core> {
   // conf throws on a file that is not JSON: an unreadable one is kept aside and the app starts on
   // defaults; an unreadable watchlist, match or rule is left out alone.
-  const settingsFile = checkSettingsFile(dataDir)
-  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+  // A store the disk refuses keeps the edits in memory (settings-store.ts).
+  const { store, check: settingsFile } = openSettingsStore(dataDir, () => {
+    const conf = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+    return { get: (key) => conf.get(key), set: (key, value) => conf.set(key, value) }
+  })
   return createCore({
     info: { name: 'Odds Monitor', version, host: 'browser', platform: process.platform, dataDir, logFile: 'stderr' },
-    store: { get: (key) => store.get(key), set: (key, value) => store.set(key, value) },
+    store,
     secrets,
     ports,
     isTrustedSender: (url) => isAppUrl(url, { kind: 'origin', origin }),

@@ -61,6 +61,15 @@ describe('electronHostPorts', () => {
     expect(produced).toBe(false)
   })
 
+  it('asks where the diagnostic bundle goes with the save dialog, and answers null when it is cancelled', async () => {
+    const chosen = ports({ saveDialogAnswer: { canceled: false, filePath: '/home/t/bundle' } })
+    expect(await chosen.hostPorts.bundles?.chooseBundleFolder('odds-monitor-diagnostics-x')).toBe('/home/t/bundle')
+    expect(chosen.electron.dialog.asked).toEqual([
+      { title: 'Save diagnostic bundle', defaultPath: 'odds-monitor-diagnostics-x' },
+    ])
+    expect(await ports().hostPorts.bundles?.chooseBundleFolder('odds-monitor-diagnostics-x')).toBeNull()
+  })
+
   it('shows a folder in the file manager, and says so when it cannot', async () => {
     const shown = ports()
     expect(await shown.hostPorts.folders.openFolder('/data/crashes')).toBe(true)

@@ -1,7 +1,7 @@
 /**
  * Electron's side of the core's host ports: desktop notifications (a click brings the window up on
- * that match), the save dialog for exports, a match in its own window, and a folder shown in the
- * system's file manager (the crash files).
+ * that match), the save dialog for exports and for the diagnostic bundle's folder, a match in its
+ * own window, and a folder shown in the system's file manager (the crash files).
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { HostPorts } from './core/host-ports'
@@ -50,6 +50,13 @@ export function electronHostPorts(
       openMatch(matchId) {
         options.openMatchWindow(matchId)
         return { url: null }
+      },
+    },
+    bundles: {
+      // A save dialog names the folder to create, as the bundle's name suggests (an open dialog could only pick one).
+      async chooseBundleFolder(suggestedName) {
+        const choice = await dialog.showSaveDialog({ title: 'Save diagnostic bundle', defaultPath: suggestedName })
+        return choice.canceled || !choice.filePath ? null : choice.filePath
       },
     },
     // openPath answers an error message, or '' when the folder was shown.

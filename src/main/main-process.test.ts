@@ -220,14 +220,15 @@ describe('startMainProcess', () => {
     expect(health.value.faults.byKind).toMatchObject({ 'render-process-gone': 1, 'child-process-gone': 1 })
   })
 
-  it('logs and quits when the core cannot start', async () => {
+  it('logs, closes the main window it opened and quits when the core cannot start', async () => {
     const notAFolder = join(mkdtempSync(join(tmpdir(), 'om-main-')), 'file')
-    writeFileSync(notAFolder, '')
+    writeFileSync(notAFolder, '') // a file where the data folder goes: nothing can be kept anywhere
     const { electron, log, started } = launch({ userData: notAFolder })
     await expect(started).rejects.toThrow()
+    expect(electron.windows).toHaveLength(1)
+    expect(electron.BrowserWindow.getAllWindows()).toEqual([])
     expect(electron.app.quitRequested).toBe(true)
     expect(log.lines.some((line) => line.startsWith('the app could not start; quitting'))).toBe(true)
-    expect(electron.windows).toEqual([])
   })
 
   it('opens the main window while the core starts; a bridge call the page makes meanwhile is answered once it is up', async () => {
@@ -251,14 +252,23 @@ describe('startMainProcess', () => {
     running.push(await (started ?? Promise.reject(new Error('no lock'))))
   })
 
-  it('closes the main window it opened when the core then cannot start, and quits', async () => {
+  it('starts with banners, not a quit, when folders are where config.json and cache.sqlite should be (issue 25.4)', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'om-main-'))
-    mkdirSync(join(userData, 'cache.sqlite')) // a folder where the cache file goes: SQLite cannot open it
-    const { electron, log, started } = launch({ userData })
-    await expect(started).rejects.toThrow()
-    expect(electron.windows).toHaveLength(1)
-    expect(electron.BrowserWindow.getAllWindows()).toEqual([])
-    expect(electron.app.quitRequested).toBe(true)
-    expect(log.lines.some((line) => line.startsWith('the app could not start; quitting'))).toBe(true)
+    mkdirSync(join(userData, 'cache.sqlite'))
+    mkdirSync(join(userData, 'config.json'))
+    const { electron, window } = await launched({ userData })
+    expect(electron.app.quitRequested).toBe(false)
+    const problems = (await invoke(electron, 'problems:get')) as {
+      ok: true
+      value: Array<{ id: string; happened: string }>
+    }
+    expect(problems.value.map((p) => p.id).sort()).toEqual(['cache-not-saved', 'settings-not-saved'])
+    expect(problems.value.find((p) => p.id === 'cache-not-saved')?.happened).toContain(
+      'a folder is where cache.sqlite should be',
+    )
+    // An edit is kept (in memory) and answered, not refused as "internal".
+    const updated = (await invoke(electron, 'settings:update', { theme: 'light' })) as { ok: boolean }
+    expect(updated.ok).toBe(true)
+    expect(window.isDestroyed()).toBe(false)
   })
 })

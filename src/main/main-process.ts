@@ -6,7 +6,8 @@
 import { join } from 'node:path'
 import type { SimulatorHandle } from '../sim/types'
 import { createCore, type Core, type CoreLog } from './core/app'
-import { checkSettingsFile } from './core/settings-file'
+import { openSettingsStore, type SettingsFileCheck } from './core/settings-file'
+import type { SettingsStore } from './core/settings-store'
 import { isAppUrl } from './core/bridge/trust'
 import type { FaultReporter } from './core/faults/fault-reporter'
 import type { SecretStore } from './core/secrets/secret-store'
@@ -134,8 +135,8 @@ async function startShell(
   const { electron, log, renderer, platform } = options
   // electron-store throws on a file that is not JSON: an unreadable one is kept aside, defaults used;
   // an unreadable watchlist, match or rule is left out alone.
-  const settingsFile = checkSettingsFile(electron.app.getPath('userData'))
-  const store = options.openStore()
+  // A store the disk refuses keeps the edits (and the window's place) in memory (settings-store.ts).
+  const { store, check: settingsFile } = openSettingsStore(electron.app.getPath('userData'), options.openStore)
   const icon = join(options.resourcesDir, 'icon.png')
   const windowOptions = { preloadDir: options.preloadDir, app: renderer.app, icon, faults }
   const starting = startCore(options, { main, windowOptions, store, settingsFile })
@@ -180,8 +181,8 @@ function startCore(
   shell: {
     main: ReturnType<typeof mainWindowSlot>
     windowOptions: Omit<Parameters<typeof createMatchWindow>[1], 'load'>
-    store: KeyValueStore
-    settingsFile: ReturnType<typeof checkSettingsFile>
+    store: SettingsStore
+    settingsFile: SettingsFileCheck
   },
 ): Promise<Core> {
   const { electron, log, renderer, platform } = options

@@ -153,3 +153,19 @@ export const BoardPatch = z.object({
   removed: z.array(z.number().int()),
 })
 export type BoardPatch = z.infer<typeof BoardPatch>
+
+/** A patch that changes nothing yet: fill in what it carries. */
+export function emptyBoardPatch(seq: number, at: number): BoardPatch {
+  return {
+    seq,
+    at,
+    snapshots: [],
+    layouts: [],
+    cells: [],
+    headers: [],
+    tape: [],
+    tapeDropped: 0,
+    overrides: [],
+    removed: [],
+  }
+}

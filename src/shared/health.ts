@@ -117,10 +117,30 @@ export const ServiceHealth = z.object({
 })
 export type ServiceHealth = z.infer<typeof ServiceHealth>
 
+/**
+ * Why a watched match's prices are the cached ones: its odds snapshot could not be fetched.
+ * not_priced: the bookmaker has no prices for the match (404 for the match, the bookmaker exists).
+ */
+export const UnsyncedCause = z.enum([
+  'unreachable',
+  'key_rejected',
+  'no_access',
+  'bookmaker_not_found',
+  'not_priced',
+  'rate_limited',
+  'failing',
+])
+export type UnsyncedCause = z.infer<typeof UnsyncedCause>
+
+export const UnsyncedMatch = z.object({ matchId: z.number().int(), cause: UnsyncedCause, message: z.string() })
+export type UnsyncedMatch = z.infer<typeof UnsyncedMatch>
+
 export const FeedHealth = z.object({
   at: z.number(),
   services: z.array(ServiceHealth),
   streams: z.array(StreamHealth),
+  /** Watched matches whose last odds snapshot failed, with why (a match not listed is synced or resyncing). */
+  unsynced: z.array(UnsyncedMatch),
 })
 export type FeedHealth = z.infer<typeof FeedHealth>
 

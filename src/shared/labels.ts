@@ -37,7 +37,8 @@ export function matchName(matchId: number, teams: Teams | null | undefined): str
   return teams ? `${teams.home} v ${teams.away}` : `Match ${matchId}`
 }
 
-function marketWords(oddType: string, label: string, line: number | null): string {
+/** `Total points 78.5`, `Match winner (Game time)`: a market with its line, and its odd group unless the whole match's. */
+export function marketWords(oddType: string, label: string, line: number | null): string {
   const market = line === null ? label : `${label} ${line}`
   return oddType === WHOLE_MATCH_GROUP ? market : `${market} (${keyToWords(oddType)})`
 }

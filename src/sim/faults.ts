@@ -27,7 +27,11 @@ export class Faults {
   /** 429 answers given since start (a test waits for its bursts to have happened). */
   answered429 = 0
 
-  constructor(private readonly rng: Rng) {}
+  constructor(
+    private readonly rng: Rng,
+    /** The key the simulator accepts: what `echoKey` puts into its messages. */
+    private readonly apiKey = '',
+  ) {}
 
   set(options: FaultOptions): void {
     this.options = { ...options }
@@ -51,6 +55,17 @@ export class Faults {
 
   get oddsStreamDelayMs(): number {
     return this.options.oddsStreamDelayMs ?? 0
+  }
+
+  /**
+   * A serialized JSON object, or list of objects, with the key added to the (first) object while
+   * `echoKey` is on; anything else as it is.
+   */
+  echoed(json: string): string {
+    if (!this.options.echoKey) return json
+    const at = json.startsWith('{') ? 1 : json.startsWith('[{') ? 2 : -1
+    if (at < 0 || json[at] === '}') return json
+    return `${json.slice(0, at)}"echo":${JSON.stringify(this.apiKey)},${json.slice(at)}`
   }
 
   /** Decides the fate of one REST request (streams are not refused this way: they get drops). */
@@ -77,7 +92,8 @@ export class Faults {
    * hostile text replaces). While the unreadable fault lasts, a message on `channel`'s kind of
    * stream is only its torn text.
    */
-  streamTexts(text: string, channel: string): StreamText[] {
+  streamTexts(message: string, channel: string): StreamText[] {
+    const text = this.echoed(message)
     const { malformedRatio = 0, unknownKindRatio = 0, hostileRatio = 0, unreadable } = this.options
     if (unreadable && this.unreadableSent < unreadable.count && channelKind(channel) === unreadable.kind) {
       this.unreadableSent++

@@ -39,7 +39,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     SportLookup
   >
   const clock = new WorldClock(startTime, speed, Date.now, keptStart)
-  const faults = new Faults(new Rng(deriveSeed(seed, 'faults')))
+  const faults = new Faults(new Rng(deriveSeed(seed, 'faults')), apiKey)
   const hub = new Hub(faults)
   const engine = new OddsEngine(lookups, clock, hub, seed, options.rate ?? 200)
   const dataLive = new DataLive(lookups, clock, hub, options.scoreTeam)

@@ -81,6 +81,12 @@ export interface FaultOptions {
    * words the client does not read for a while.
    */
   unreadable?: { kind: string; count: number }
+  /**
+   * Every stream message and every JSON answer carries the simulator's key (an `echo` field, in
+   * the first object of a list): a feed that echoes what it was sent, for the tests that hold what
+   * the app keeps of it (the diagnostic bundle) to showing no key.
+   */
+  echoKey?: boolean
   /** The server's clock runs this many ms ahead of the wall clock (negative: behind): its HTTP `Date` and stream `ts`. */
   clockOffsetMs?: number
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator } from '../../sim'
 import type { Core } from './app'
-import { alertOnEveryOverride, eventually, invoke, pointAt, startTestCore } from './test-support'
+import { alertOnEveryOverride, eventually, invoke, pointAt, startTestCore, TEST_APP } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
@@ -31,6 +31,10 @@ async function watchLiveBadminton(core: Core, count = Infinity): Promise<Array<{
   return picked
 }
 
+type Health = {
+  unsynced: Array<{ matchId: number; cause: string; message: string }>
+  streams: Array<{ service: string }>
+}
 type Boards = Array<{ header: { synced: boolean }; cells: Array<{ outcomeId: string; price: number }> }>
 
 describe('the core', () => {
@@ -426,6 +430,15 @@ describe('the core', () => {
     const cached = await invoke<Boards>(offline, 'board:get')
     expect(cached[0]?.header.synced).toBe(false)
     expect(cached[0]?.cells.map((c) => c.outcomeId).sort()).toEqual(seen[0]?.cells.map((c) => c.outcomeId).sort())
+    // In the feed's words, as last seen live: market labels with their lines, outcome labels, the same order.
+    type Worded = { layout: { groups: Array<{ oddType: string; markets: Array<LayoutWords> }> } }
+    type LayoutWords = { label: string; line: number | null; outcomes: Array<{ label: string }> }
+    const words = (boards: unknown) =>
+      (boards as Worded[])[0]?.layout.groups.map((g) => [
+        g.oddType,
+        g.markets.map((m) => [m.label, m.line, m.outcomes.map((o) => o.label)]),
+      ])
+    expect(words(cached)).toEqual(words(seen))
     // The engine's first patch, with no snapshot of the match yet, carries those cached prices too,
     // not an empty board that would wipe them from a page that already asked for the board.
     await eventually(
@@ -442,6 +455,14 @@ describe('the core', () => {
     )
     expect(offlineLive.cachedAgeMs).toBeGreaterThanOrEqual(0)
     expect(offlineLive.matches.map((m) => m.matchId)).toEqual(live.matches.map((m) => m.matchId))
+    // The card and the status bar say why the prices are cached: nothing is resyncing, the feed is unreachable.
+    const unreachable = await eventually(
+      () => invoke<Health>(offline, 'feed:health'),
+      (health) => health.unsynced.length > 0,
+    )
+    expect(unreachable.unsynced).toEqual([
+      { matchId: live.matches[0]?.matchId, cause: 'unreachable', message: expect.any(String) },
+    ])
 
     feed = await startSimulator({ port, ...world })
     running.unshift(feed)
@@ -451,5 +472,55 @@ describe('the core', () => {
       40_000,
     )
     expect(resynced[0]?.cells.length).toBeGreaterThan(0)
+    expect((await invoke<Health>(offline, 'feed:health')).unsynced).toEqual([])
+  }, 60_000)
+
+  it('a bookmaker id the feed does not know stops every odds request and says "bookmaker not found — check Settings"', async () => {
+    const key = 'bookmaker-key-123456'
+    const real = await startSimulator({ port: 0, rate: 20, liveMatches: 2, apiKey: key })
+    running.push(real)
+    const { core } = await startCore(mkdtempSync(join(tmpdir(), 'odds-core-')), {
+      service: `Odds Monitor test ${randomUUID()}`,
+    })
+    await pointAt(core, real)
+    await invoke(core, 'keys:set', { account: 'data-service', key })
+    await invoke(core, 'keys:set', { account: 'odds-feed', key })
+    const [watched] = await watchLiveBadminton(core, 1)
+    await eventually(
+      () => invoke<Boards>(core, 'board:get'),
+      (boards) => boards[0]?.header.synced === true,
+    )
+
+    const patches: Boards = []
+    core.router.addSink((channel, payload) => {
+      if (channel === 'board:patch') patches.push(...(payload as { snapshots: Boards }).snapshots)
+    })
+    await invoke(core, 'settings:update', { bookmakerId: 'no-such-bookmaker' })
+    const health = await eventually(
+      () => invoke<Health>(core, 'feed:health'),
+      (h) => h.unsynced.length > 0,
+    )
+    expect(health.unsynced).toEqual([
+      { matchId: watched?.matchId, cause: 'bookmaker_not_found', message: 'bookmaker not found — check Settings' },
+    ])
+    // Nothing is retried: no odds stream is held, and the book check answers at once without asking.
+    expect(health.streams.filter((st) => st.service === 'odds')).toEqual([])
+    const verify = await core.router.dispatch('odds:verify', { matchId: watched?.matchId }, TEST_APP)
+    expect(verify).toMatchObject({ ok: false, error: { message: 'bookmaker not found — check Settings' } })
+    // The page is told: the engine's last prices give way to the cached ones, not synced.
+    const cached = await eventually(
+      async () => patches.at(-1),
+      (board) => board?.header.synced === false && board.cells.length > 0,
+    )
+    expect((await invoke<Boards>(core, 'board:get'))[0]?.cells).toEqual(cached?.cells)
+
+    // The right id again: the feed is asked again and the board resyncs.
+    await invoke(core, 'settings:update', { bookmakerId: real.bookmakerId })
+    await eventually(
+      () => invoke<Boards>(core, 'board:get'),
+      (boards) => boards[0]?.header.synced === true,
+      40_000,
+    )
+    expect((await invoke<Health>(core, 'feed:health')).unsynced).toEqual([])
   }, 60_000)
 })

@@ -34,11 +34,15 @@ import { SecretScrubber } from './faults/secret-scrubber'
 import type { HostPorts } from './host-ports'
 import { createImageCache, type ImageCache } from './images'
 import { KeyService } from './secrets/key-service'
+import { PublicFeed } from './discovery/public-feed'
 import { FrameInspector } from './inspector/frame-inspector'
 import type { FrameTapPoint } from './streams/frame-tap'
+import { FrameHistory } from './streams/frame-history'
+import { RecentAnswers } from './diagnostics/recent-answers'
 import { feedKeyTesters } from './secrets/key-testers'
 import type { KeyAccount, SecretStore } from './secrets/secret-store'
-import { SettingsService, type KeyValueStore } from './settings'
+import { SettingsService } from './settings'
+import type { SettingsStore } from './settings-store'
 import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
@@ -47,6 +51,8 @@ import { endedUnexpectedlyProblem } from './problems/problem-texts'
 import {
   createProblems,
   raiseSetAsideFiles,
+  watchCacheFile,
+  watchSettingsSaves,
   watchCacheWrites,
   watchFeedUnderstanding,
   watchKeychain,
@@ -64,7 +70,8 @@ export interface CoreLog {
 
 export interface CoreOptions {
   info: AppInfo
-  store: KeyValueStore
+  /** Settings, watchlists, alert rules (settings-file.ts's openSettingsStore). */
+  store: SettingsStore
   secrets: SecretStore
   ports: HostPorts
   isTrustedSender: (url: string) => boolean
@@ -144,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     live: watching.live,
     watchlists: base.watchlists,
     discovery: new DiscoveryService(feeds.dataClient, feeds.archive),
+    publicFeed: new PublicFeed(feeds.oddsClient, feeds.archive),
     odds: feeds.oddsClient,
     alerts: watching.alerts,
     cache: feeds.archive,
@@ -151,6 +159,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ports: options.ports,
     inspector: watching.inspector,
     ownOverrides: watching.ownOverrides,
+    diagnostics: {
+      info: options.info,
+      settings: () => settings.get(),
+      mode: () => feeds.session.mode(),
+      health,
+      ...base.recorded,
+      keysInUse: () => Promise.all([feeds.session.getKey('data-service'), feeds.session.getKey('odds-feed')]),
+      scrub: (text) => base.scrubber.scrub(text),
+    },
   })
 
   markStartup('core:services')
@@ -162,6 +179,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stop = async () => {
     for (const timer of timers) clearInterval(timer)
     base.problems.stop()
+    options.store.stop()
     watching.inspector.stop()
     watching.live.close()
     feeds.sports.stop()
@@ -202,6 +220,8 @@ interface Foundation {
   cache: Cache
   /** The banner stack's model: files set aside at start, the keychain, the feeds' clocks, cache writes. */
   problems: Problems
+  /** What the feeds sent lately, kept for the diagnostic bundle: every stream's last frames, every route's last answer. */
+  recorded: { frames: FrameHistory; answers: RecentAnswers }
 }
 
 function openFoundation(options: CoreOptions): Foundation {
@@ -222,14 +242,21 @@ function openFoundation(options: CoreOptions): Foundation {
       }),
     onRefused: refusals.bridge,
   })
-  const settingsFile = options.settingsFile ?? { setAside: null, refused: null }
+  const settingsFile = options.settingsFile ?? { setAside: null, refused: null, seed: {} }
   if (settingsFile.setAside) refusals.settingsFile(settingsFile.setAside)
   for (const entry of settingsFile.refused?.entries ?? []) refusals.settingsEntry(entry)
   const settings = new SettingsService(options.store, refusals.settingsField)
   const watchlists = new WatchlistService(options.store)
   const problems = createProblems(router, options.info.platform)
+  watchSettingsSaves(problems.board, options.store, options.info.dataDir)
   const cacheFile = join(options.info.dataDir, 'cache.sqlite')
   const cache = openCache(cacheFile, {
+    // Damage found in use: set aside, salvaged into a fresh file, said like one found at start.
+    onSetAside: (setAside) => {
+      refusals.cacheFile(setAside)
+      raiseSetAsideFiles(problems.board, { cache: setAside, setAside: null, refused: null })
+    },
+    onFileState: watchCacheFile(problems.board, cacheFile),
     onWriteState: watchCacheWrites(problems.board, cacheFile, {
       started: (reason) =>
         faults.report({ process: where, kind: 'cache-write-failed', message: `cache cannot save: ${reason}` }),
@@ -243,7 +270,8 @@ function openFoundation(options: CoreOptions): Foundation {
   })
   if (cache.setAside) refusals.cacheFile(cache.setAside)
   raiseSetAsideFiles(problems.board, { cache: cache.setAside, ...settingsFile })
-  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems }
+  const recorded = { frames: new FrameHistory(), answers: new RecentAnswers() }
+  return { log, faults, where, refusals, scrubber, secrets, router, settings, watchlists, cache, problems, recorded }
 }
 
 /** The feed session (demo or real), the REST clients of both services, and the keys they use. */
@@ -271,6 +299,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
       keyStyle: () => keyStyleOf(service),
       onRefused: refusals.restAnswer,
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
+      onAnswer: (answer) => base.recorded.answers.record(service, answer),
     })
   const dataHttp = httpClient('data-service')
   const oddsHttp = httpClient('odds-feed')
@@ -343,6 +372,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   })
   const live = new LiveFeed({
     frames,
+    history: base.recorded.frames,
     ownOverrides,
     session: feeds.session,
     odds: feeds.oddsClient,

@@ -84,4 +84,11 @@ it('a cricket + hockey bookmaker: both sports in the feed mode, in Discover, on 
     (list) => list.entries.length === 2,
   )
   expect(alerts.entries.map((a) => a.matchId).sort()).toEqual(boards.map((b) => b.header.matchId).sort())
+
+  // A bookmaker id the feed does not know: its sports are not the desk's any more.
+  await invoke(core, 'settings:update', { bookmakerId: '00000000-0000-4000-8000-000000000000' })
+  await eventually(
+    () => invoke<FeedMode>(core, 'feed:mode'),
+    (m) => m.sports.join() === 'cricket',
+  )
 })

@@ -4,6 +4,7 @@
  * BridgeFailure with words the trader can act on.
  */
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { AppInfo } from '../../shared/bridge/contract'
 import { BridgeFailure } from '../../shared/bridge/result'
 import type { AppHealth } from '../../shared/health'
@@ -18,7 +19,9 @@ import type { MatchLabeller } from './match-labeller'
 import type { BridgeRouter } from './bridge/router'
 import type { FeedScopedArchive } from './cache/feed-scoped'
 import type { DiscoveryService } from './discovery/discovery-service'
+import type { PublicFeed } from './discovery/public-feed'
 import { crashDirOf } from './faults/crash-files'
+import { bundleName, writeDiagnosticBundle, type BundleSources } from './diagnostics/diagnostic-bundle'
 import type { FaultReporter } from './faults/fault-reporter'
 import { orFail } from './discovery/discovery-service'
 import type { FeedSession } from './session/feed-session'
@@ -44,6 +47,7 @@ export interface HandlerServices {
   live: LiveFeed
   watchlists: WatchlistService
   discovery: DiscoveryService
+  publicFeed: PublicFeed
   odds: OddsClient
   alerts: AlertsService
   cache: FeedScopedArchive
@@ -51,6 +55,8 @@ export interface HandlerServices {
   ports: HostPorts
   inspector: FrameInspector
   ownOverrides: OwnOverrides
+  /** What the diagnostic bundle is made of. */
+  diagnostics: BundleSources
 }
 
 /** Discover marks priced matches from this many pages of the odds feed's match list: enough for a day's card. */
@@ -66,6 +72,18 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
     const path = crashDirOf(s.info.dataDir)
     mkdirSync(path, { recursive: true })
     return { opened: await s.ports.folders.openFolder(path), path }
+  })
+  router.handle('app:saveDiagnostics', async () => {
+    const name = bundleName(new Date())
+    const folder = s.ports.bundles
+      ? await s.ports.bundles.chooseBundleFolder(name)
+      : join(s.info.dataDir, 'diagnostics', name)
+    if (folder === null) return { kind: 'canceled' as const }
+    try {
+      return { kind: 'saved' as const, ...(await writeDiagnosticBundle(folder, s.diagnostics)) }
+    } catch (error) {
+      throw new BridgeFailure('internal', `the bundle could not be written to ${folder}: ${(error as Error).message}`)
+    }
   })
   router.handle('settings:get', () => s.settings.get())
   router.handle('settings:update', (patch) => s.settings.update(patch))
@@ -104,6 +122,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
     orFail(await s.odds.matches(sport, {}, { maxPages: PRICED_PAGES })).records.map((m) => m.matchId),
   )
 
+  router.handle('discover:leagues', ({ sport }) => s.publicFeed.leagues(sport))
+  router.handle('discover:publicFeed', ({ sport }) => s.publicFeed.currentFeed(sport))
+  router.handle('history:provider', ({ matchId, sport }) => s.publicFeed.history(sport ?? sportOf(s, matchId), matchId))
+
   router.handle('watchlists:get', () => s.watchlists.get())
   router.handle('watchlists:command', (command) => s.watchlists.apply(command))
   router.handle('board:get', () => s.live.boards())
@@ -130,6 +152,9 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
     return { ok: true, message: `override lifted: ${s.labels.describe({ matchId, oddType, oddKey })}` }
   })
   router.handle('odds:verify', async ({ matchId }) => {
+    // The bookmaker id does not exist: asking would only 404 again (the card says why).
+    const stopped = s.live.stoppedReason()
+    if (stopped !== null) throw new BridgeFailure('not_available', stopped)
     const answer = orFail(await s.odds.verify(sportOf(s, matchId), matchId))
     const margins = Object.fromEntries((answer.markets ?? []).map((m) => [bookMarketKey(m.oddType, m.name), m.margin]))
     return { matchId, ok: answer.ok, margins, problems: answer.problems ?? [] }

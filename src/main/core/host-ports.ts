@@ -1,7 +1,8 @@
 /**
  * What the core needs from whichever host runs it (Electron's main process or the browser host),
  * beyond storage and the keychain: showing a notification, saving an export, opening a match in
- * its own window, showing a folder (the crash files). Each host adapts these to its own means.
+ * its own window, showing a folder (the crash files), choosing where a diagnostic bundle goes. Each
+ * host adapts these to its own means.
  */
 import type { ExportResult } from '../../shared/history'
 import type { Notifier } from './alerts/ports'
@@ -21,11 +22,21 @@ export interface FolderOpener {
   openFolder(path: string): Promise<boolean>
 }
 
+export interface BundleFolderChooser {
+  /** Asks where to write a folder named `suggestedName` (the diagnostic bundle); null: the trader canceled. */
+  chooseBundleFolder(suggestedName: string): Promise<string | null>
+}
+
 export interface HostPorts {
   notifier: Notifier
   exporter: CsvExporter
   windows: MatchWindowOpener
   folders: FolderOpener
+  /**
+   * Absent (the browser host): the bundle goes under the data folder, `diagnostics/`, and the page
+   * is told where, since a page cannot pick a folder on the machine that runs the host.
+   */
+  bundles?: BundleFolderChooser
 }
 
 /** The browser host's exporter: the CSV goes back to the page, which offers it as a download. */

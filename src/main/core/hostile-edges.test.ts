@@ -13,6 +13,9 @@ import type { Problem } from '../../shared/problems'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import type { WatchlistState } from '../../shared/watchlists'
 import type { Core } from './app'
+import { openCache } from './cache'
+import { markCleanClose } from './cache/open-database'
+import { damageThreePages, tick } from './cache/test-helpers'
 import { faultCount, invoke, startTestCore, TEST_APP } from './test-support'
 
 const running: Core[] = []
@@ -25,6 +28,8 @@ async function startIn(dataDir: string) {
   running.push(started.core)
   return started
 }
+
+const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
 
 const faultLines = (logs: string[], kind: string) => logs.filter((l) => l.includes(` fault refused:${kind}:`))
 
@@ -178,6 +183,31 @@ describe('the cache file', () => {
     const { core, logs } = await startIn(dataDir)
     expect(core.cache.setAside?.problem).toBe('corrupt')
     expect(faultLines(logs, 'cache-file')).toHaveLength(1)
+  })
+})
+
+describe('a cache file with damaged pages the start did not notice (issue 25.9)', () => {
+  it('answers the history read that meets them, salvages the rest into a new file and says so with counts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-hostile-'))
+    const file = join(dataDir, 'cache.sqlite')
+    const recorded = openCache(file)
+    for (let n = 0; n < 30; n++)
+      recorded.recordTicks(
+        'demo',
+        Array.from({ length: 2000 }, (_, i) => tick(T0 + i * 1000, 1.5 + (i % 7) / 10, { oddKey: `m#o${n}` })),
+      )
+    recorded.close()
+    damageThreePages(file)
+    markCleanClose(file) // size and time as the app closed it: the start trusts the file
+    const { core, logs } = await startIn(dataDir)
+    expect(core.cache.setAside).toBeNull()
+
+    const series = await core.router.dispatch('history:series', { matchId: 7, from: T0, to: T0 + 2e6 }, TEST_APP)
+    expect(series.ok).toBe(true)
+    expect(faultLines(logs, 'cache-file')).toHaveLength(1)
+    const banner = (await invoke<Problem[]>(core, 'problems:get')).find((p) => p.id === 'cache-set-aside')
+    expect(banner?.happened).toMatch(/A new cache was started: [\d,]+ prices and \d+ other records could still be read/)
+    expect(banner?.happened).toMatch(/[\d,]+ damaged parts .* could not be read/)
   })
 })
 

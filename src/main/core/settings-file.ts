@@ -7,13 +7,16 @@
  * Inside a readable file, the watchlists and alert rules are read entry by entry: one bad watched
  * match, list or rule is left out alone (stored-watchlists.ts), written with where it was and why
  * to `config.json.refused-<time>`, and the file is written back without it, so the stores read
- * the rest. A UTF-8 byte order mark (Notepad adds one) is read through.
+ * the rest. A UTF-8 byte order mark (Notepad adds one) is read through. In a folder that cannot be
+ * written, the entries kept are handed to the store as edits not yet saved (settings-store.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { AlertRule } from '../../shared/alerts'
 import { parseJsonSafely } from '../../shared/safe-json'
 import { ALERT_RULES_KEY } from './alerts/alerts-service'
+import type { KeyValueStore } from './settings'
+import { SavingStore } from './settings-store'
 import { keepParsing, type RefusedEntry } from './stored-entries'
 import { salvageWatchlists, WATCHLISTS_KEY } from './watchlists/stored-watchlists'
 
@@ -30,7 +33,8 @@ export interface SetAsideSettings {
 
 /** Entries of a readable file left out at start, and the file that keeps them. */
 export interface RefusedSettings {
-  keptIn: string
+  /** Null when the folder could not be written: they are then in no file. */
+  keptIn: string | null
   entries: RefusedEntry[]
   /** Epoch ms they were left out. */
   at: number
@@ -41,7 +45,11 @@ export interface SettingsFileCheck {
   setAside: SetAsideSettings | null
   /** Entries left out of a file that was otherwise read. */
   refused: RefusedSettings | null
+  /** What the file should now hold of the lists but could not be written with. */
+  seed: Record<string, unknown>
 }
+
+const NOTHING_TO_SAY: SettingsFileCheck = { setAside: null, refused: null, seed: {} }
 
 const BYTE_ORDER_MARK = /^\uFEFF/
 
@@ -79,17 +87,46 @@ function writeContents(file: string, contents: Contents): void {
 /** Sets aside an unreadable file and leaves out unreadable entries of a readable one; see the header. */
 export function checkSettingsFile(dataDir: string, now = Date.now()): SettingsFileCheck {
   const file = path.join(dataDir, SETTINGS_FILE_NAME)
-  if (!fs.existsSync(file)) return { setAside: null, refused: null }
-  const read = contentsOf(fs.readFileSync(file, 'utf8'))
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch {
+    return NOTHING_TO_SAY // none yet, or no file to read (a folder in its place): the store says why
+  }
+  const read = contentsOf(text)
   if ('problem' in read) {
     const movedTo = `${file}.corrupt-${now}`
-    fs.renameSync(file, movedTo)
-    return { setAside: { movedTo, problem: read.problem, at: now }, refused: null }
+    try {
+      fs.renameSync(file, movedTo)
+    } catch {
+      return NOTHING_TO_SAY // a folder that cannot be written: the store cannot open it either, and says why
+    }
+    return { ...NOTHING_TO_SAY, setAside: { movedTo, problem: read.problem, at: now } }
   }
   const { kept, refused } = salvageEntries(read.contents)
-  if (refused.length === 0) return { setAside: null, refused: null }
+  if (refused.length === 0) return NOTHING_TO_SAY
   const keptIn = `${file}.refused-${now}`
-  fs.writeFileSync(keptIn, JSON.stringify({ leftOutAt: new Date(now).toISOString(), entries: refused }, null, 2))
-  writeContents(file, kept)
-  return { setAside: null, refused: { keptIn, entries: refused, at: now } }
+  try {
+    fs.writeFileSync(keptIn, JSON.stringify({ leftOutAt: new Date(now).toISOString(), entries: refused }, null, 2))
+    writeContents(file, kept)
+    return { ...NOTHING_TO_SAY, refused: { keptIn, entries: refused, at: now } }
+  } catch {
+    const seed = Object.fromEntries(
+      [WATCHLISTS_KEY, ALERT_RULES_KEY].flatMap((k) => (kept[k] === undefined ? [] : [[k, kept[k]]])),
+    )
+    return { ...NOTHING_TO_SAY, refused: { keptIn: null, entries: refused, at: now }, seed }
+  }
+}
+
+/**
+ * The store the core is given: the file checked first (above), then the host's store opened over it
+ * (`open`, electron-store or conf), behind a store that keeps every edit the disk refuses.
+ */
+export function openSettingsStore(
+  dataDir: string,
+  open: () => KeyValueStore,
+  now = Date.now(),
+): { store: SavingStore; check: SettingsFileCheck } {
+  const check = checkSettingsFile(dataDir, now)
+  return { store: new SavingStore(path.join(dataDir, SETTINGS_FILE_NAME), open, check.seed), check }
 }

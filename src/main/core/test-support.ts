@@ -12,7 +12,7 @@ import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../
 import { KeytarSecretStore } from '../adapters/keytar-secrets'
 import { createCore, type Core } from './app'
 import { downloadExporter } from './host-ports'
-import { checkSettingsFile } from './settings-file'
+import { openSettingsStore } from './settings-file'
 import { waitUntil } from '../../test-support/wait'
 
 export const TEST_APP = { url: 'http://127.0.0.1:1/' }
@@ -31,8 +31,10 @@ export async function startTestCore(
   dataDir: string,
   options: TestCoreOptions = {},
 ): Promise<{ core: Core; demoFeeds: SimulatorHandle[]; logs: string[]; openedFolders: string[] }> {
-  const settingsFile = checkSettingsFile(dataDir)
-  const store = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+  const { store, check: settingsFile } = openSettingsStore(dataDir, () => {
+    const conf = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'config' })
+    return { get: (k) => conf.get(k), set: (k, v) => conf.set(k, v) }
+  })
   const demoFeeds: SimulatorHandle[] = []
   const logs = options.logs ?? []
   const openedFolders: string[] = []
@@ -40,7 +42,7 @@ export async function startTestCore(
     logs.push([message, ...details].map((d) => (d instanceof Error ? d.message : String(d))).join(' '))
   const core = await createCore({
     info: { name: 'Odds Monitor', version: '0.0.0', host: 'browser', platform: 'linux', dataDir, logFile: 'memory' },
-    store: { get: (k) => store.get(k), set: (k, v) => store.set(k, v) },
+    store,
     secrets: new KeytarSecretStore(options.service ?? `Odds Monitor test ${randomUUID()}`),
     ports: {
       notifier: { notify: () => {} },

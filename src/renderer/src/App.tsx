@@ -6,11 +6,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import type { AppInfo, Heartbeat } from '../../shared/bridge/contract'
 import type { SettingsPatch } from '../../shared/settings'
+import type { Watchlist } from '../../shared/watchlists'
 import { call, subscribe } from './bridge'
 import { BoardView, SingleMatchView } from './features/board/BoardView'
 import { FrameInspector } from './features/inspector/FrameInspector'
 import { CommandPalette, type Command } from './features/keyboard/CommandPalette'
-import { useHotkeys } from './features/keyboard/hotkeys'
+import { useEscapeLeavesFields, useHotkeys } from './features/keyboard/hotkeys'
 import { OverrideAlerts } from './features/overrides/OverrideAlerts'
 import { OverrideEditorHost } from './features/overrides/OverrideEditor'
 import { ProblemBanners } from './features/problems/ProblemBanners'
@@ -27,6 +28,12 @@ import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
+import {
+  activateNextWatchlist,
+  runWatchlistCommand,
+  showWatchedMatch,
+  useWatchlistStore,
+} from './store/watchlist-store'
 import { applySettings, loadSettings, useSettingsStore } from './store/settings-store'
 import {
   focusMatch,
@@ -64,6 +71,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null)
   const singleMatch = useSingleMatchRoute()
   const connected = useConnectionStore((s) => s.connected)
+  useEscapeLeavesFields()
 
   useEffect(() => {
     const loadShell = () => {
@@ -147,6 +155,8 @@ function CurrentView() {
     A: () => acknowledgeOverrideAlerts('all'),
     d: toggleDensity,
     i: toggleInspector,
+    '[': () => activateNextWatchlist(-1),
+    ']': () => activateNextWatchlist(1),
   })
   const label = NAV.find((item) => item.view === view)?.label ?? view
   // Keyed by view: a screen that failed is mounted afresh when the trader comes back to it.
@@ -189,6 +199,7 @@ function Screen({ view }: { view: View }) {
 
 function Palette() {
   const open = useUiStore((s) => s.paletteOpen)
+  const lists = useWatchlistStore((s) => s.state?.lists)
   useEffect(() => {
     // Ctrl/Cmd+K opens the palette even from a text field: a chord is never typed text.
     const onKey = (e: KeyboardEvent) => {
@@ -218,8 +229,11 @@ function Palette() {
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
       { id: 'density', label: 'Toggle compact / comfortable board', hint: 'D', run: toggleDensity },
       { id: 'inspector', label: 'Show / hide raw frame inspector', hint: 'I', run: toggleInspector },
+      { id: 'list-previous', label: 'Previous watchlist', hint: '[', run: () => activateNextWatchlist(-1) },
+      { id: 'list-next', label: 'Next watchlist', hint: ']', run: () => activateNextWatchlist(1) },
+      ...jumpCommands(lists ?? []),
     ],
-    [],
+    [lists],
   )
   return open ? <CommandPalette commands={commands} /> : null
 }
@@ -235,6 +249,27 @@ function Inspector() {
       <FrameInspector />
     </ErrorBoundary>
   ) : null
+}
+
+/** "Watchlist: Evening" and "Match: A v B" for every list and watched match: the palette jumps there. */
+function jumpCommands(lists: readonly Watchlist[]): Command[] {
+  const seen = new Set<number>()
+  const matches = lists.flatMap((list) => list.matches).filter((m) => !seen.has(m.matchId) && seen.add(m.matchId))
+  return [
+    ...lists.map((list) => ({
+      id: `list-${list.id}`,
+      label: `Watchlist: ${list.name}`,
+      run: () => {
+        showView('board')
+        void runWatchlistCommand({ op: 'activate', id: list.id })
+      },
+    })),
+    ...matches.map((m) => ({
+      id: `match-${m.matchId}`,
+      label: `Match: ${m.home.name} v ${m.away.name}`,
+      run: () => void showWatchedMatch(m.matchId),
+    })),
+  ]
 }
 
 function toggleTheme(): void {

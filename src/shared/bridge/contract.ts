@@ -18,6 +18,13 @@ import {
   SetKeyInput,
 } from '../keys'
 import { AppHealth } from '../health'
+import {
+  LeagueListing,
+  ProviderHistory,
+  ProviderHistoryQuery,
+  PublicFeedListing,
+  PublicSportInput,
+} from '../public-feed'
 import { DismissProblemInput, ProblemList } from '../problems'
 import { FrameBatch, InspectorLease } from '../inspector'
 import {
@@ -66,6 +73,12 @@ const SaveRuleInput = z.union([AlertRule, AlertRuleDraft])
 const OpenedWindow = z.object({ url: z.string().nullable() })
 /** The crash folder's path is always given: where the host cannot show it, the page shows the path. */
 const OpenedFolder = z.object({ opened: z.boolean(), path: z.string() })
+/** The diagnostic bundle (core/diagnostics): where it was written, and how many streams and REST routes it holds. */
+export const SavedDiagnostics = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), path: z.string(), streams: z.number().int(), routes: z.number().int() }),
+  z.object({ kind: z.literal('canceled') }),
+])
+export type SavedDiagnostics = z.infer<typeof SavedDiagnostics>
 /** What the page reports: the same kinds main uses for the same events. */
 const RendererFaultKind = z.enum(['render-error', 'uncaught-exception', 'unhandled-rejection'])
 export type RendererFaultKind = z.infer<typeof RendererFaultKind>
@@ -85,6 +98,7 @@ export interface InvokeSpec {
 export const invokeContract = {
   'app:info': { input: NoInput, output: AppInfo },
   'app:openCrashFolder': { input: NoInput, output: OpenedFolder },
+  'app:saveDiagnostics': { input: NoInput, output: SavedDiagnostics },
   'app:reportFault': { input: RendererFault, output: z.null() },
   'settings:get': { input: NoInput, output: Settings },
   'settings:update': { input: SettingsPatch, output: Settings },
@@ -100,6 +114,12 @@ export const invokeContract = {
   'discover:search': { input: SearchQuery, output: z.array(SearchHit) },
   /** Ids of the sport's matches the bookmaker prices (the odds feed's match list), for Discover to mark. */
   'discover:priced': { input: z.strictObject({ sport: z.string().min(1) }), output: z.array(z.number().int()) },
+  /** The sport's leagues with the provider's available counts (the odds feed's public `-leagues`, `-classes`). */
+  'discover:leagues': { input: PublicSportInput, output: LeagueListing },
+  /** The provider's public current feed of a sport (for sports the bookmaker routes do not cover). */
+  'discover:publicFeed': { input: PublicSportInput, output: PublicFeedListing },
+  /** A match's record in the provider's history (`{sport}-history`): the prices this app did not record. */
+  'history:provider': { input: ProviderHistoryQuery, output: ProviderHistory },
   'watchlists:get': { input: NoInput, output: WatchlistState },
   'watchlists:command': { input: WatchlistCommand, output: WatchlistState },
   /** Full boards of the active watchlist's matches (a page load or a second window starts here). */

@@ -43,8 +43,9 @@
  * D10 Score `team` (what it holds is not documented): `home`/`away`, `1` (home)/`2` (away), or a
  *     team id, which names the side whose id the match's /matches record gives (an id wins over
  *     1/2). "" or absent names no side, nor does an id the record does not give (or before it
- *     came): such a message is read, not refused, and asks for the match's record again (at most
- *     every 10 s, the documented refresh), whose score then replaces the header's. (scoreSide)
+ *     came): such a message is read, not refused, and the score comes from the match's record
+ *     instead: the one asked for at watch if it has not come yet, else a new one (at most every
+ *     10 s, the documented refresh), whose score replaces the header's. (scoreSide, watch-engine.ts)
  * D11 The incident message has no minute (field-notes.md: `reversed_period_time*` count down within
  *     a period of unknown length): its minute shows none, unless a server sends `time` as the
  *     /matches-incidents rows do. `type` absent or "" reads as "incident".

@@ -99,7 +99,7 @@ export type MarketWire = z.infer<typeof MarketWire>
 const MarketMapWire = z.record(z.string(), z.record(z.string(), PriceWire))
 
 /** A group in either form, normalised to the canonical array of markets. */
-const OddGroupWire = z.union([
+export const OddGroupWire = z.union([
   z.array(MarketWire),
   MarketMapWire.transform((map): MarketWire[] =>
     Object.entries(map).map(([name, outcomes]) => ({

@@ -125,10 +125,17 @@ export class SimHttpServer {
         )
       const found = this.rest.match(ctx.method, ctx.url.pathname)
       if (!found.target) return send(res, this.notFound(ctx, found.methodAllowed))
-      send(res, await found.target({ ...ctx, params: found.params }))
+      send(res, this.echoing(await found.target({ ...ctx, params: found.params })))
     } catch (error) {
       send(res, jsonReply(500, { error: 'internal', message: error instanceof Error ? error.message : String(error) }))
     }
+  }
+
+  /** The reply with the key echoed into its JSON while the `echoKey` fault is on (faults.ts). */
+  private echoing(reply: Reply): Reply {
+    if (reply.json === undefined || !this.faults.current.echoKey) return reply
+    const body = this.faults.echoed(JSON.stringify(reply.json))
+    return { ...reply, json: undefined, body, contentType: 'application/json; charset=utf-8' }
   }
 
   private openEventStream(resolution: StreamResolution, req: IncomingMessage, res: ServerResponse): void {

@@ -17,7 +17,7 @@ import type { MatchLabels } from '../../../shared/labels'
 import { FeedIds } from './feed-ids'
 import { CacheClosedError, CacheInputError, type CacheFileError } from './errors'
 import { HistoryReader, type OutcomeHistory } from './history'
-import { markCleanClose, openDatabase } from './open-database'
+import { markCleanClose, type OpenedDatabase } from './open-database'
 import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
 import { MatchLabelStore } from './match-labels'
@@ -26,6 +26,7 @@ import { compact, type CompactResult } from './retention'
 import { overrideSpans } from './override-spans'
 import { TickRows, type CsvNames } from './tick-rows'
 import { TickWriter, type FlushResult, type RefusedTick } from './tick-writer'
+import { isCorruption } from './salvage'
 import { WritePacer, type CacheWriteState } from './write-pacer'
 
 export interface CacheOptions {
@@ -175,7 +176,12 @@ function prepareParts(db: Database.Database, options: CacheOptions): CacheParts 
   }
 }
 
-function accessTo(writer: TickWriter, isClosed: () => boolean, options: CacheOptions, now: () => number): Access {
+function accessTo(
+  writer: TickWriter,
+  isClosed: () => boolean,
+  options: CacheOptions & FileHooks,
+  now: () => number,
+): Access {
   const pacer = new WritePacer(now, (state) => options.onWriteState?.(state))
   const live = (): void => {
     if (isClosed()) throw new CacheClosedError()
@@ -186,7 +192,9 @@ function accessTo(writer: TickWriter, isClosed: () => boolean, options: CacheOpt
     try {
       result = writer.flush()
     } catch (err) {
-      pacer.failed(err, writer.pending, writer.dropped)
+      // A damaged file is not a failing disk: waiting will not mend it (recovering-cache.ts moves on).
+      if (isCorruption(err)) options.onDamage(err)
+      else pacer.failed(err, writer.pending, writer.dropped)
       throw err
     }
     pacer.succeeded(writer.pending, writer.dropped)
@@ -358,9 +366,26 @@ function tickReadCalls(
   }
 }
 
-export function openCache(file: string, options: CacheOptions = {}): Cache {
+/** What the owner of one opened file (recovering-cache.ts) hears and may do beyond the Cache calls. */
+export interface FileHooks {
+  /** A flush found the file damaged (SQLITE_CORRUPT). Reads and other writes throw it to their caller. */
+  onDamage(error: unknown): void
+  /** Marks the file cleanly closed when it closes (not a file only meant for this session). */
+  markCleanClose: boolean
+}
+
+export interface CacheFile extends Cache {
+  /** Closes a damaged file: nothing is flushed, and it is not marked as cleanly closed. */
+  abandon(): void
+}
+
+/** The cache over one opened database file; recovering-cache.ts's openCache is what callers use. */
+export function openCacheFile(
+  file: string,
+  { db, setAside }: OpenedDatabase,
+  options: CacheOptions & FileHooks,
+): CacheFile {
   const now = options.now ?? Date.now
-  const { db, setAside } = openDatabase(file, now)
   const parts = prepareParts(db, options)
   let closed = false
   const access = accessTo(parts.writer, () => closed, options, now)
@@ -392,7 +417,13 @@ export function openCache(file: string, options: CacheOptions = {}): Cache {
         closed = true
         db.close()
       }
-      markCleanClose(file)
+      if (options.markCleanClose) markCleanClose(file)
+    },
+    abandon() {
+      if (closed) return
+      clearInterval(timer)
+      closed = true
+      db.close()
     },
   }
 }

@@ -5,7 +5,7 @@
  * still buffered. stdout to a pipe is synchronous, so a line is out before the next step runs.
  */
 import type { PriceTick } from '../../../shared/domain'
-import { openCache } from './cache'
+import { openCache } from './index'
 
 const [file, batchArg] = process.argv.slice(2)
 if (!file) throw new Error('usage: crash-writer.fixture.ts <file> <batchSize>')

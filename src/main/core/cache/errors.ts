@@ -1,4 +1,5 @@
 /** Typed errors of the cache: callers can tell a bad file from bad input without parsing text. */
+import type { SalvageCounts } from './salvage'
 
 /** `foreign`: a sound SQLite file, but not one this app wrote (another program's database). */
 export type CacheFileProblem = 'corrupt' | 'newer-version' | 'foreign'
@@ -20,6 +21,8 @@ export class CacheFileError extends Error {
     detail: string,
     /** Epoch ms it was set aside: what the file holds was recorded before then. */
     readonly at: number,
+    /** What of a corrupt file could still be read and was copied into the new one. */
+    readonly salvaged: SalvageCounts | null = null,
   ) {
     super(`cache file ${file} is ${PROBLEM_WORDS[problem]} (${detail}); moved to ${movedTo}`)
   }

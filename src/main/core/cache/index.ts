@@ -1,4 +1,5 @@
-export { openCache } from './cache'
+export { openCache } from './recovering-cache'
+export type { CacheFileState, RecoveringCacheOptions } from './recovering-cache'
 export type { Cache, CacheOptions, OutcomeSelector, TickPage } from './cache'
 export { CacheClosedError, CacheFileError, CacheInputError } from './errors'
 export type { CacheFileProblem } from './errors'

@@ -1,13 +1,15 @@
 /**
  * Opens the cache file, or — when it is corrupt, written by a newer schema, or another program's
  * database — moves it (and its WAL/SHM companions, so a stale WAL is never replayed into the new
- * file) to `<file>.corrupt-<ts>` / `<file>.newer-<ts>` / `<file>.foreign-<ts>` and starts a fresh one. Other failures (no
- * permission, locked by another process) are thrown: those files are fine and must stay put.
+ * file) to `<file>.corrupt-<ts>` / `<file>.newer-<ts>` / `<file>.foreign-<ts>` and starts a fresh one.
+ * What can still be read of a corrupt file is copied into the fresh one (salvage.ts). Other failures
+ * (no permission, locked by another process) are thrown: those files are fine and must stay put.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { CacheFileError, type CacheFileProblem } from './errors'
+import { isCorruption, salvageInto } from './salvage'
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema'
 
 export interface OpenedDatabase {
@@ -23,19 +25,6 @@ class UnusableFile extends Error {
   ) {
     super(detail)
   }
-}
-
-const CORRUPTION_CODES = new Set([
-  'SQLITE_NOTADB',
-  'SQLITE_CORRUPT',
-  'SQLITE_CORRUPT_INDEX',
-  'SQLITE_CORRUPT_SEQUENCE',
-  'SQLITE_CORRUPT_VTAB',
-])
-
-function isCorruption(err: unknown): err is Error & { code: string } {
-  const code = (err as { code?: unknown } | null)?.code
-  return typeof code === 'string' && CORRUPTION_CODES.has(code)
 }
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
@@ -90,7 +79,8 @@ function inspectExisting(file: string): void {
   const unchanged = closedCleanlyUnchanged(file)
   let db: Database.Database | null = null
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true })
+    // A lock held by another program answers at once (busy_timeout below), not after SQLite's 5 s.
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 100 })
     const version = schemaVersion(db)
     if (version > SCHEMA_VERSION)
       throw new UnusableFile('newer-version', `schema ${version}, this app knows ${SCHEMA_VERSION}`)
@@ -153,15 +143,22 @@ function setAsideFile(file: string, problem: CacheFileProblem, now: number): str
   return movedTo
 }
 
-export function openDatabase(file: string, now: () => number = Date.now): OpenedDatabase {
+/**
+ * `damage`: the open file was found damaged while in use (a read or write failed as corrupt); it is
+ * set aside as one found so at start would be, without looking at it again.
+ */
+export function openDatabase(file: string, now: () => number = Date.now, damage?: string): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   try {
+    if (damage !== undefined) throw new UnusableFile('corrupt', damage)
     inspectExisting(file)
   } catch (err) {
     if (!(err instanceof UnusableFile)) throw err
     const at = now()
     const movedTo = setAsideFile(file, err.problem, at)
-    return { db: openAndPrepare(file), setAside: new CacheFileError(err.problem, file, movedTo, err.message, at) }
+    const db = openAndPrepare(file)
+    const salvaged = err.problem === 'corrupt' ? salvageInto(db, movedTo) : null
+    return { db, setAside: new CacheFileError(err.problem, file, movedTo, err.message, at, salvaged) }
   }
   return { db: openAndPrepare(file), setAside: null }
 }

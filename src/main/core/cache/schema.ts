@@ -1,6 +1,6 @@
 /**
  * The schema as an ordered list of migrations; `PRAGMA user_version` is the number applied.
- * Never edit a shipped migration: append a new one.
+ * Never edit a shipped migration: append a new one. A new table or column is copied by salvage.ts too.
  *
  * Storage choices (≈22 bytes a tick): outcomes are normalised to an integer id; a tick is keyed
  * (outcome_id, t, tie) in a WITHOUT ROWID table so one outcome's ticks are clustered and

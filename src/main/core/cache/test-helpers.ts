@@ -42,3 +42,16 @@ export function overrideEvent(receivedTs: number, over: Partial<OverrideEvent> =
     ...over,
   }
 }
+
+/** Overwrites three pages in the middle of an SQLite file (4 KiB pages), as a failing disk would; answers the bytes. */
+export function damageThreePages(file: string): Buffer {
+  const page = 4096
+  const bytes = fs.readFileSync(file)
+  const pages = bytes.length / page
+  for (const at of [0.4, 0.55, 0.7]) {
+    const start = Math.floor(pages * at) * page
+    bytes.fill(0xa5, start, start + page)
+  }
+  fs.writeFileSync(file, bytes)
+  return bytes
+}

@@ -151,16 +151,21 @@ export class FaultLog implements FaultReporter {
     const previous = this.lastCrashFileAt.get(key)
     if (previous !== undefined && summary.at - previous < CRASH_FILE_SPACING_MS) return
     this.lastCrashFileAt.set(key, summary.at)
-    const path = writeCrashFile(this.options.crashDir, {
-      ...summary,
-      time: new Date(summary.at).toISOString(),
-      appVersion: this.options.appVersion,
-      stack: stack || null,
-      detail: detail ? this.scrubDetail(detail) : null,
-      logLines: this.options.ring.recent().map((line) => this.scrub(line)),
-    })
     this.lastCrash = summary
-    this.options.log.info(`crash file written: ${path}`)
+    try {
+      const path = writeCrashFile(this.options.crashDir, {
+        ...summary,
+        time: new Date(summary.at).toISOString(),
+        appVersion: this.options.appVersion,
+        stack: stack || null,
+        detail: detail ? this.scrubDetail(detail) : null,
+        logLines: this.options.ring.recent().map((line) => this.scrub(line)),
+      })
+      this.options.log.info(`crash file written: ${path}`)
+    } catch (error) {
+      // A read-only or full disk: the fault is still counted and logged above; only its file is missing.
+      this.options.log.error(`crash file not written: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
 
   /** The detail as plain JSON with keys scrubbed from every string in it. */

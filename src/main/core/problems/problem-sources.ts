@@ -9,13 +9,16 @@ import { BridgeFailure } from '../../../shared/bridge/result'
 import type { StreamHealth } from '../../../shared/health'
 import type { BridgeRouter } from '../bridge/router'
 import type { CacheFileError } from '../cache/errors'
+import type { CacheFileState } from '../cache/recovering-cache'
 import type { CacheWriteState } from '../cache/write-pacer'
 import type { KeyService } from '../secrets/key-service'
 import type { SettingsFileCheck } from '../settings-file'
+import type { SettingsStore } from '../settings-store'
 import { ClockSkewWatch } from './clock-skew'
 import { ProblemBoard } from './problem-board'
 import {
   cacheSetAsideProblem,
+  cacheUnsavedProblem,
   cacheWritesProblem,
   clockSkewProblem,
   feedNotUnderstoodId,
@@ -24,6 +27,7 @@ import {
   PROBLEM_IDS,
   settingsEntriesRefusedProblem,
   settingsSetAsideProblem,
+  settingsUnsavedProblem,
 } from './problem-texts'
 
 export interface Problems {
@@ -36,7 +40,7 @@ export interface Problems {
 /** How soon a clock set right (or wrong) between REST answers shows. */
 const CLOCK_RECHECK_MS = 5000
 
-export interface StartupFiles extends SettingsFileCheck {
+export interface StartupFiles extends Pick<SettingsFileCheck, 'setAside' | 'refused'> {
   cache: CacheFileError | null
 }
 
@@ -100,6 +104,24 @@ export function watchCacheWrites(
     board.clear(PROBLEM_IDS.cacheWrites)
     if (state.droppedTicks > 0) faults.ended(state.droppedTicks)
   }
+}
+
+/** The cache file out of reach (read-only, a folder in its place, held by another copy): stands until it opens. */
+export function watchCacheFile(board: ProblemBoard, file: string): (state: CacheFileState) => void {
+  return (state) => {
+    if (state.unsaved) board.raise(cacheUnsavedProblem(state, file))
+    else board.clear(PROBLEM_IDS.cacheUnsaved)
+  }
+}
+
+/** Settings the disk will not take: stands while an edit (or the folder) is not saved, and goes once it is. */
+export function watchSettingsSaves(board: ProblemBoard, store: SettingsStore, folder: string): void {
+  const show = (state: ReturnType<SettingsStore['saveState']>) => {
+    if (state.unsaved) board.raise(settingsUnsavedProblem(state, folder))
+    else board.clear(PROBLEM_IDS.settingsUnsaved)
+  }
+  show(store.saveState())
+  store.onSaveState(show)
 }
 
 /**

@@ -5,9 +5,12 @@
  */
 import type { FeedService, StreamHealth } from '../../../shared/health'
 import type { CacheFileError } from '../cache/errors'
+import type { CacheFileState } from '../cache/recovering-cache'
+import type { SalvageCounts } from '../cache/salvage'
 import type { CacheWriteState } from '../cache/write-pacer'
 import type { ServiceName } from '../clients/http/service-gate'
 import type { RefusedSettings, SetAsideSettings } from '../settings-file'
+import type { StoreSaveState } from '../settings-store'
 import type { UnexpectedEnd } from './last-alive'
 import type { RaisedProblem } from './problem-board'
 
@@ -18,8 +21,12 @@ export const PROBLEM_IDS = {
   keychain: 'keychain-unreachable',
   clockSkew: 'clock-skew',
   cacheWrites: 'cache-writes-failing',
+  cacheUnsaved: 'cache-not-saved',
+  settingsUnsaved: 'settings-not-saved',
   endedUnexpectedly: 'ended-unexpectedly',
 } as const
+
+const count = new Intl.NumberFormat('en-US')
 
 /** One banner per service and stream kind whose streams are not understood. */
 export function feedNotUnderstoodId(service: FeedService, kind: string): string {
@@ -50,7 +57,7 @@ export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
       return {
         ...base,
         title: 'Price cache set aside',
-        happened: `The price cache was damaged and ${kept}. A new cache was started.`,
+        happened: `The price cache was damaged and ${kept}. A new cache was started${salvageWords(error.salvaged)}`,
         toDo: 'Nothing to do unless you need that history: the file is kept as it was, for an SQLite tool or support.',
       }
     case 'newer-version':
@@ -68,6 +75,18 @@ export function cacheSetAsideProblem(error: CacheFileError): RaisedProblem {
         toDo: 'If another program uses that file, move it back where it came from; otherwise nothing to do.',
       }
   }
+}
+
+/** What of a damaged cache could still be read into the new one. */
+function salvageWords(salvaged: SalvageCounts | null): string {
+  if (!salvaged) return '.'
+  if (salvaged.ticks === 0 && salvaged.records === 0) return '; nothing in the damaged file could still be read.'
+  const copied = `${count.format(salvaged.ticks)} prices and ${count.format(salvaged.records)} other records could still be read and were copied into it`
+  const lost =
+    salvaged.unreadable > 0
+      ? `; ${count.format(salvaged.unreadable)} damaged parts (each at most a minute of one outcome’s prices, or one table) could not be read`
+      : ''
+  return `: ${copied}${lost}.`
 }
 
 export function settingsSetAsideProblem(setAside: SetAsideSettings): RaisedProblem {
@@ -90,7 +109,7 @@ export function settingsEntriesRefusedProblem(refused: RefusedSettings): RaisedP
     severity: 'warning',
     dismissible: true,
     title: 'Some saved entries left out',
-    happened: `${leftOut} left out of the settings file as unreadable: ${which}. Every other watchlist, match and alert rule was read as saved; what was left out is kept in ${refused.keptIn}.`,
+    happened: `${leftOut} left out of the settings file as unreadable: ${which}. Every other watchlist, match and alert rule was read as saved; ${refused.keptIn ? `what was left out is kept in ${refused.keptIn}` : 'what was left out could not be kept in a file (the data folder cannot be written)'}.`,
     toDo: 'Add those matches again from Discover, or copy what you need from that file (it is text).',
   }
 }
@@ -140,8 +159,6 @@ export function clockSkewProblem(offsetMs: number, service: ServiceName, platfor
   }
 }
 
-const count = new Intl.NumberFormat('en-US')
-
 /** What to do depends on why SQLite could not write (its words: "database or disk is full"…). */
 function cacheWriteToDo(reason: string, file: string): string {
   if (/full/i.test(reason)) return `Free space on the disk that holds ${file}; the app tries again by itself.`
@@ -161,6 +178,43 @@ export function cacheWritesProblem(state: CacheWriteState, file: string): Raised
     title: 'Price cache cannot save',
     happened: `Saving to the price cache fails (${state.reason ?? 'unknown error'}) since ${when.format(state.failingSince ?? Date.now())}: ${held}${dropped}.`,
     toDo: cacheWriteToDo(state.reason ?? '', file),
+  }
+}
+
+/** What to do about a cache file out of reach, by why. */
+function cacheUnsavedToDo(reason: string, file: string): string {
+  if (/another copy/.test(reason))
+    return 'Close the other copy of Odds Monitor (or start this one with another data folder); this one then saves to the file by itself.'
+  if (/locked/.test(reason))
+    return `Close the program that has ${file} open (an SQLite browser, a backup); the app tries again every few seconds.`
+  return `Make ${file} a file the app can write (a writable disk, no folder in its place); the app tries again every few seconds.`
+}
+
+export function cacheUnsavedProblem(state: CacheFileState, file: string): RaisedProblem {
+  const reason = state.unsaved ?? 'unknown'
+  return {
+    id: PROBLEM_IDS.cacheUnsaved,
+    severity: 'error',
+    // Nothing the app records is kept after it closes while this lasts; it goes by itself once the file opens.
+    dismissible: false,
+    title: 'Price cache not saved',
+    happened: `The price cache ${file} cannot be used (${reason}) since ${when.format(state.since ?? Date.now())}: prices, overrides and alerts are kept in a file of this session and copied into the cache once it can be used; if the app closes first they are lost.`,
+    toDo: cacheUnsavedToDo(reason, file),
+  }
+}
+
+export function settingsUnsavedProblem(state: StoreSaveState, folder: string): RaisedProblem {
+  const reason = state.unsaved ?? 'unknown'
+  return {
+    id: PROBLEM_IDS.settingsUnsaved,
+    severity: 'error',
+    // Edits made meanwhile are lost if the app closes; it goes by itself once they are written.
+    dismissible: false,
+    title: `Settings not saved: ${reason}`,
+    happened: `Settings, watchlists and alert rules cannot be saved in ${folder} (${reason} — not saved) since ${when.format(state.since ?? Date.now())}. What you change is kept in memory and saved as soon as the disk takes it; if the app closes first, it is lost.`,
+    toDo: /full/.test(reason)
+      ? `Free space on the disk that holds ${folder}; the app saves again by itself.`
+      : `Make ${folder} a folder the app can write; the app saves again by itself.`,
   }
 }
 
@@ -190,7 +244,7 @@ export function feedNotUnderstoodProblem(
     dismissible: false,
     title: `${feed.title}: ${first.kind} stream not understood`,
     happened: `${feed.words} ${first.kind} ${are} connected (${first.id}${more}), but most of its frames are refused since ${when.format(since)}, so what it carries is not shown. First refusal: ${scrub(firstRefusal)}.`,
-    toDo: 'Show its frames to see what the feed sends, and send them to support. This clears by itself once its frames are read again.',
+    toDo: 'Show its frames to see what the feed sends, and save a diagnostic bundle for support (Settings → About). This clears by itself once its frames are read again.',
     inspectStream: first.id,
   }
 }

@@ -6,9 +6,9 @@
  *
  * Read when the real feed starts and again whenever what the answer depends on changes (keys,
  * bookmaker id, odds address or key kind). Until it is known, or when the record cannot be read,
- * the desk has the configured sport alone; a failure that may pass (network, timeout, 5xx, 429) is
- * tried again a little later, a refusal (key, access, address) waits for the trader to change
- * something.
+ * the desk has the configured sport alone. A failure that may pass (network, timeout, 5xx, 429)
+ * keeps the list last read and is tried again a little later; a refusal (key, access, address)
+ * forgets it and waits for the trader to change something.
  */
 import type { BookmakerWire } from '../../../shared/wire/odds'
 import { isKebabName } from '../clients/http/kebab-name'
@@ -50,7 +50,7 @@ export class BookmakerSports {
       if (PASSING_FAILURES.has(answer.error.kind)) {
         this.retry = setTimeout(() => void this.refresh(), this.options.retryMs ?? DEFAULT_RETRY_MS)
         this.retry.unref()
-      }
+      } else this.set(null) // the record it was read from no longer answers (another bookmaker, key, address)
       return
     }
     // Sport names go into URLs: a name that is not one is left out, not sent.

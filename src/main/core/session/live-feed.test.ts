@@ -39,7 +39,7 @@ function liveFeedOn(
     data,
     conflationMs: () => 50,
     watched: () => [{ sport: 'badminton', matchId }] as never,
-    archive: { latestPrices: () => [], overrideEvents: () => [] },
+    archive: { latestPrices: () => [], overrideEvents: () => [], labels: () => null },
     restStates: () => ({ odds: new ServiceGate('odds-feed').state(), data: new ServiceGate('data-service').state() }),
     sinks: { onTicks: (batch) => ticks.push(...batch) },
   })

@@ -4,7 +4,7 @@
  * that subscribes to the same watched matches; its first act per match is a REST snapshot, so the
  * board converges to the new feed's truth.
  */
-import type { BoardPatch, MatchBoard, MatchLayout } from '../../../shared/board'
+import { blankHeader, emptyBoardPatch, type BoardPatch, type MatchBoard, type MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
 import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
 import { pg } from '../../../shared/postgrest/query'
@@ -12,9 +12,11 @@ import type { DataServiceClient } from '../clients/data-service/data-service-cli
 import type { ServiceState } from '../clients/http/service-gate'
 import type { OddsClient } from '../clients/odds/odds-client'
 import type { FrameTapPoint } from '../streams/frame-tap'
+import type { FrameHistory } from '../streams/frame-history'
 import type { OwnOverrides } from '../watch/own-overrides'
 import { WatchEngine, type WatchSinks } from '../watch/watch-engine'
 import { cachedBoard, type BoardArchive } from './cached-board'
+import { BOOKMAKER_NOT_FOUND, SnapshotTrouble } from './snapshot-trouble'
 import type { FeedMode } from '../../../shared/keys'
 import type { FeedSession } from './feed-session'
 
@@ -39,6 +41,8 @@ export interface LiveFeedOptions {
   restStates: () => { odds: ServiceState; data: ServiceState }
   /** Where the streams of every engine hand raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
+  /** Where the streams of every engine keep their last frames for the diagnostic bundle. */
+  history?: FrameHistory
   /** The overrides this app asked for (every engine marks the events that answer them). */
   ownOverrides?: OwnOverrides
 }
@@ -46,6 +50,13 @@ export interface LiveFeedOptions {
 export class LiveFeed {
   private engine: WatchEngine | null = null
   private generation = 0
+  private readonly trouble = new SnapshotTrouble()
+  /** Whether the bookmaker exists, asked once per engine at its first 404 (null: not asked yet). */
+  private bookmakerKnown: Promise<boolean> | null = null
+  /** Set when the bookmaker id does not exist: nothing is asked of the odds feed until the next restart. */
+  private stopped: string | null = null
+  /** The seq of the last board patch sent, so the one a stop sends follows it. */
+  private patchSeq = 0
 
   constructor(private readonly options: LiveFeedOptions) {}
 
@@ -59,6 +70,10 @@ export class LiveFeed {
     const { session, odds, data } = this.options
     this.engine?.close()
     this.engine = null
+    this.trouble.clear()
+    this.bookmakerKnown = null
+    this.stopped = null
+    this.patchSeq = 0
     const [oddsKey, dataKey] = await Promise.all([session.getKey('odds-feed'), session.getKey('data-service')])
     if (generation !== this.generation) return // a newer restart won the race
     const endpoints = session.endpoints()
@@ -69,8 +84,13 @@ export class LiveFeed {
       keyStyles: { odds: endpoints.oddsKeyStyle, data: endpoints.dataKeyStyle },
       fetchSnapshot: async (sport, matchId, signal) => {
         const answer = await odds.matchPrices(sport, matchId, { signal })
-        if (!answer.ok) throw new Error(answer.error.message)
-        return answer.value
+        if (answer.ok) {
+          this.trouble.fetched(matchId)
+          return answer.value
+        }
+        if (answer.error.kind === 'not_available' && !(await this.bookmakerExists())) this.stop(generation)
+        else this.trouble.failed(matchId, answer.error)
+        throw new Error(answer.error.message)
       },
       fetchMatchRecords: async (sport, matchIds, signal) => {
         const query = pg().in('id', matchIds)
@@ -78,13 +98,60 @@ export class LiveFeed {
         if (!answer.ok) throw new Error(answer.error.message)
         return answer.value.records
       },
-      sinks: this.options.sinks,
+      sinks: { ...this.options.sinks, onPatch: (patch) => this.sendPatch(patch) },
       conflationMs: this.options.conflationMs(),
       maxConnections: MAX_STREAM_CONNECTIONS,
       frames: this.options.frames,
+      history: this.options.history,
       ownOverrides: this.options.ownOverrides,
     })
     this.follow()
+    // A bookmaker id the feed does not know fails every stream and snapshot: found out once, at once.
+    void this.bookmakerExists().then((exists) => {
+      if (!exists) this.stop(generation)
+    })
+  }
+
+  /**
+   * A 404 for a match's prices is the match not priced, or the bookmaker id unknown: the bookmaker's
+   * own record tells them apart, asked once per engine.
+   */
+  private bookmakerExists(): Promise<boolean> {
+    this.bookmakerKnown ??= this.options.odds.bookmaker().then((answer) => {
+      // Not answered (offline, refused): not known either way, so the next 404 asks again.
+      if (!answer.ok && answer.error.kind !== 'not_available') this.bookmakerKnown = null
+      return answer.ok || answer.error.kind !== 'not_available'
+    })
+    return this.bookmakerKnown
+  }
+
+  /**
+   * The bookmaker id does not exist: every odds request would 404 again, so the engine stops (no
+   * stream, no retry) and the boards are the cached ones, saying why, until Settings change.
+   */
+  private stop(generation: number): void {
+    if (generation !== this.generation || this.stopped !== null) return
+    this.engine?.close()
+    this.engine = null
+    this.stopped = BOOKMAKER_NOT_FOUND
+    // The page still shows the engine's last prices as synced: every board goes back to knowing
+    // nothing, which the page gets as the cached board (forPage), marked with why.
+    const snapshots = this.options.watched().map(({ sport, matchId }) => ({
+      header: blankHeader(matchId, sport),
+      layout: { matchId, groups: [] },
+      cells: [],
+    }))
+    this.sendPatch({ ...emptyBoardPatch(this.patchSeq + 1, Date.now()), snapshots })
+  }
+
+  private sendPatch(patch: BoardPatch): void {
+    this.patchSeq = patch.seq
+    this.options.sinks.onPatch?.(patch)
+  }
+
+  /** Why the odds feed is not asked at all (the bookmaker id does not exist), or null. */
+  stoppedReason(): string | null {
+    return this.stopped
   }
 
   /** Subscriptions follow the watchlists: call after every watchlist change. */
@@ -135,8 +202,15 @@ export class LiveFeed {
   health(now = Date.now()): FeedHealth {
     const streams = this.engine?.streamHealth() ?? []
     const rest = this.options.restStates()
+    // A synced board has no trouble, even while a stream of it reconnects (its prices say stale).
+    const watched = this.options
+      .watched()
+      .map((m) => m.matchId)
+      .filter((matchId) => !this.engine?.synced(matchId))
+    if (this.stopped !== null) this.trouble.bookmakerMissing(watched)
     return {
       at: now,
+      unsynced: this.trouble.list(watched, streams),
       services: [
         summarizeService('odds', streams, restHealth(rest.odds), now, this.engine?.feedLag('odds', now) ?? null),
         summarizeService('data', streams, restHealth(rest.data), now, this.engine?.feedLag('data', now) ?? null),

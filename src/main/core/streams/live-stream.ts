@@ -11,6 +11,7 @@ import { REDACTED } from '../faults/secret-scrubber'
 import type { FeedService, StreamHealth, StreamState, StreamTransport } from '../../../shared/health'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { FeedUnderstanding } from './feed-understanding'
+import type { FrameHistory, RecentFrames } from './frame-history'
 import type { FrameTapPoint, TappedFrame, TappedStream } from './frame-tap'
 import { RateMeter } from './rate-meter'
 import type { SlotQueue } from './slots'
@@ -77,6 +78,8 @@ export interface LiveStreamOptions<T> {
   transports?: TransportOpeners
   /** Where raw frames go while a frame inspector is open (frame-tap.ts). */
   frames?: FrameTapPoint
+  /** Where the stream keeps its last frames for the diagnostic bundle (frame-history.ts). */
+  history?: FrameHistory
   clock?: () => number
   random?: () => number
 }
@@ -141,6 +144,7 @@ export class LiveStream<T> {
   private started = false
   private readonly rate: RateMeter
   private readonly understanding: FeedUnderstanding
+  private readonly recent: RecentFrames | null
   private readonly clock: () => number
   private readonly frames: FrameTapPoint
 
@@ -149,6 +153,8 @@ export class LiveStream<T> {
     this.frames = o.frames ?? { tap: null }
     this.rate = new RateMeter(this.clock())
     this.understanding = new FeedUnderstanding(this.clock())
+    this.recent =
+      o.history?.ring({ id: o.id, service: o.service, kind: o.kind, matchId: o.matchId, url: o.wsUrl }) ?? null
   }
 
   start(): void {
@@ -248,9 +254,10 @@ export class LiveStream<T> {
         at: now,
       })
     if (!decoded.ok) {
-      this.refuse(decoded.reason, decoded.detail)
+      this.refuse(decoded.reason, decoded.detail, text)
       return
     }
+    this.recent?.add(text, now, null)
     this.understanding.read(now)
     this.measureLag(value, now)
     this.o.onMessage(decoded.value, now)
@@ -273,7 +280,7 @@ export class LiveStream<T> {
         refused: { reason: 'malformed', detail },
         at: this.clock(),
       })
-    this.refuse('malformed', detail)
+    this.refuse('malformed', detail, null)
   }
 
   private tapFrame(frame: TappedFrame): void {
@@ -288,12 +295,15 @@ export class LiveStream<T> {
     this.frames.tap?.frame(stream, frame)
   }
 
-  private refuse(reason: 'malformed' | 'unknown_kind', detail: string): void {
+  /** `text`: the frame as it arrived (null: refused before it became text). */
+  private refuse(reason: 'malformed' | 'unknown_kind', detail: string, text: string | null): void {
     if (reason === 'malformed') this.malformed++
     else this.unknownKind++
     // Refusals only (never a read frame): a parse error may quote the frame, and so its token.
     const words = `${reason === 'malformed' ? 'malformed' : 'unknown kind'}: ${this.redact(detail.slice(0, 200))}`
-    this.understanding.refused(words, this.clock())
+    const now = this.clock()
+    this.recent?.add(text, now, words)
+    this.understanding.refused(words, now)
     this.o.onRefused?.(reason, detail)
   }
 

@@ -2,10 +2,17 @@
  * What a /matches record adds to a header (D7): only what no live message has filled, so a REST
  * answer that lands after a live message never takes the header back in time.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { blankHeader, type MatchHeader } from '../../../shared/board'
 import { MatchRecord } from '../../../shared/wire/data-service'
-import { restHeaderPatch } from './rest-headers'
+import { startSimulator } from '../../../sim'
+import { waitUntil } from '../../../test-support/wait'
+import { RestHeaders, restHeaderPatch } from './rest-headers'
+
+const cleanups: Array<() => unknown> = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
 
 const NOW = 1_700_000_000_000
 
@@ -90,5 +97,42 @@ describe('restHeaderPatch', () => {
       duration: 9000,
     })
     expect(restHeaderPatch(empty, upcoming, NOW)).toEqual({ status: 'upcoming', statusReason: 'Not started' })
+  })
+})
+
+describe('RestHeaders.refresh', () => {
+  it('asks again at most once per interval, several asks as one, none for a match forgotten meanwhile', async () => {
+    const s = await startSimulator({ seed: 3, liveMatches: 2 })
+    cleanups.push(() => s.close())
+    const [id = 0] = s.control.liveOddsMatchIds('badminton')
+    const asked: number[][] = []
+    const records: MatchRecord[] = []
+    const headers = new RestHeaders({
+      fetch: async (_sport, ids, signal) => {
+        asked.push([...ids])
+        const res = await fetch(`${s.dataBaseUrl}/matches?id=in.(${ids.join(',')})`, {
+          headers: { authorization: `Bearer ${s.apiKey}` },
+          signal,
+        })
+        return MatchRecord.array().parse(await res.json())
+      },
+      isWatched: () => true,
+      onRecord: (_sport, record) => records.push(record),
+      refreshMs: 60_000,
+    })
+    cleanups.push(() => headers.close())
+    headers.request('badminton', id)
+    await waitUntil(() => records.length === 1, 'the record asked for at watch')
+    // Within the interval: the asks wait for its end, as one (the timers are fake from here on).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    cleanups.push(() => void vi.useRealTimers())
+    for (let i = 0; i < 3; i++) headers.refresh('badminton', id)
+    await vi.advanceTimersByTimeAsync(60_000)
+    await waitUntil(() => records.length === 2, 'one refreshed record')
+    expect(asked).toEqual([[id], [id]])
+    headers.refresh('badminton', id)
+    headers.forget('badminton', id)
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(asked).toEqual([[id], [id]])
   })
 })

@@ -30,6 +30,7 @@ import {
 import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
 import type { FrameTapPoint } from '../streams/frame-tap'
+import type { FrameHistory } from '../streams/frame-history'
 import { LiveStream, type FrameReader, type StreamSpec } from '../streams/live-stream'
 import { SlotQueue } from '../streams/slots'
 import type { TransportOpeners } from '../streams/transports'
@@ -89,6 +90,8 @@ export interface WatchEngineOptions {
   transports?: TransportOpeners
   /** Where every stream hands its raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
+  /** Where every stream keeps its last frames for the diagnostic bundle. */
+  history?: FrameHistory
   /** The overrides this app asked for, to mark the events that answer them as the trader's own. */
   ownOverrides?: Pick<OwnOverrides, 'claim'>
 }
@@ -272,6 +275,11 @@ export class WatchEngine {
   }
 
   /** The match's layout (labels, lines), or undefined when not watched. */
+  /** Whether the match's board has its snapshot (false while it resyncs or before its first). */
+  synced(matchId: number): boolean {
+    return this.watched.get(matchId)?.header.synced ?? false
+  }
+
   layout(matchId: number): MatchLayout | undefined {
     return this.watched.get(matchId)?.book.layout()
   }
@@ -295,6 +303,7 @@ export class WatchEngine {
         summarizeService('data', streams, null, now, this.feedLag('data', now)),
       ],
       streams,
+      unsynced: [], // why a snapshot failed is the live feed's to say (session/snapshot-trouble.ts)
     }
   }
 
@@ -331,6 +340,7 @@ export class WatchEngine {
       slots: this.slots,
       transports: this.o.transports,
       frames: this.o.frames,
+      history: this.o.history,
       staleAfterMs: this.o.staleAfterMs ?? 15_000,
       backoff: this.o.backoff ?? DEFAULT_BACKOFF,
       clock: this.clock,

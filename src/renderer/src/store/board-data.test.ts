@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BoardCell, BoardPatch, MatchBoard } from '../../../shared/board'
+import { emptyBoardPatch, type BoardCell, type BoardPatch, type MatchBoard } from '../../../shared/board'
 import { outcomeId } from '../../../shared/domain'
 import { applyBoardPatch, boardFromSnapshots } from './board-data'
 
@@ -52,18 +52,7 @@ function board(matchId: number, cells: BoardCell[]): MatchBoard {
   }
 }
 
-const emptyPatch: BoardPatch = {
-  seq: 1,
-  at: 0,
-  snapshots: [],
-  layouts: [],
-  cells: [],
-  headers: [],
-  tape: [],
-  tapeDropped: 0,
-  overrides: [],
-  removed: [],
-}
+const emptyPatch: BoardPatch = emptyBoardPatch(1, 0)
 
 describe('the normalised board', () => {
   const home = cell(1, 'match_winner#home', 2.1)

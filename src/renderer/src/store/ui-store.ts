@@ -16,6 +16,16 @@ interface UiStore {
   inspectorStream: string | null
   /** When `/` asked for the search box; it takes the focus once it is mounted (its screen loads first). */
   searchFocusAt: number | null
+  /** The change tape's filters: kept here, not in the tape, so they survive a visit to another screen. */
+  tapeFilter: TapeFilterInput
+}
+
+export interface TapeFilterInput {
+  matchId: number | 'all'
+  /** As typed: words of the market's name. */
+  market: string
+  /** As typed: the minimum move in %. */
+  minMove: string
 }
 
 export const useUiStore = create<UiStore>(() => ({
@@ -26,6 +36,7 @@ export const useUiStore = create<UiStore>(() => ({
   inspectorOpen: false,
   inspectorStream: null,
   searchFocusAt: null,
+  tapeFilter: { matchId: 'all', market: '', minMove: '' },
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
@@ -41,3 +52,5 @@ export const openInspectorOn = (stream: string | null): void =>
 export const requestSearchFocus = (): void => useUiStore.setState({ view: 'discover', searchFocusAt: Date.now() })
 export const searchFocused = (): void => useUiStore.setState({ searchFocusAt: null })
 export const toggleInspector = (): void => setInspectorOpen(!useUiStore.getState().inspectorOpen)
+export const setTapeFilter = (patch: Partial<TapeFilterInput>): void =>
+  useUiStore.setState((s) => ({ tapeFilter: { ...s.tapeFilter, ...patch } }))

@@ -4,6 +4,7 @@ import type { MatchSummary } from '../../../shared/discovery'
 import type { Watchlist, WatchlistCommand, WatchlistState } from '../../../shared/watchlists'
 import { call } from '../bridge'
 import { describeError } from '../lib/errors'
+import { focusMatch } from './ui-store'
 
 interface WatchlistStore {
   state: WatchlistState | null
@@ -47,4 +48,24 @@ export async function addToActiveWatchlist(match: MatchSummary): Promise<string>
   if (list.matches.some((m) => m.matchId === match.matchId)) return `already in ${list.name}`
   const ok = await runWatchlistCommand({ op: 'addMatch', id: list.id, match })
   return ok ? `added to ${list.name}` : (useWatchlistStore.getState().error ?? 'could not add')
+}
+
+/** Makes the list `by` places after (or before) the active one active, round the end. */
+export function activateNextWatchlist(by: 1 | -1): void {
+  const state = useWatchlistStore.getState().state
+  const lists = state?.lists ?? []
+  const at = lists.findIndex((l) => l.id === activeWatchlist(state)?.id)
+  const next = lists[(at + by + lists.length) % lists.length]
+  if (next && lists.length > 1) void runWatchlistCommand({ op: 'activate', id: next.id })
+}
+
+/** Brings a match forward from anywhere: its list made active first when the active one lacks it. */
+export async function showWatchedMatch(matchId: number): Promise<void> {
+  const state = useWatchlistStore.getState().state
+  const active = activeWatchlist(state)
+  if (!active?.matches.some((m) => m.matchId === matchId)) {
+    const holder = state?.lists.find((l) => l.matches.some((m) => m.matchId === matchId))
+    if (holder) await runWatchlistCommand({ op: 'activate', id: holder.id })
+  }
+  focusMatch(matchId)
 }

@@ -10,6 +10,7 @@ import { abortableSleep } from './abortable-sleep'
 import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText, type BodyBudget } from './capped-body'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
+import type { AnsweredRequest } from '../../diagnostics/recent-answers'
 import type { MalformedRecords } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
 import { MAX_IMPOSED_WAIT_MS, ServiceGate, serviceWords, type ServiceName } from './service-gate'
@@ -44,6 +45,8 @@ export interface HttpClientOptions {
   onRefused?: (report: MalformedRecords) => void
   /** Every answer's timing and clock headers, whatever its status (the clock-skew estimate reads them). */
   onAnswerClock?: (answer: AnswerClock) => void
+  /** Every answer's text as it came, whatever its status (the diagnostic bundle keeps the last per route). */
+  onAnswer?: (answer: AnsweredRequest) => void
   /** What answers being read at once may hold together; the process's shared budget unless given. */
   bodyBudget?: BodyBudget
   now?: () => number
@@ -149,6 +152,7 @@ export class HttpClient {
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
       try {
         const text = await readCappedText(response, MAX_JSON_BODY_BYTES, this.options.bodyBudget)
+        this.options.onAnswer?.({ method, url: request.url, status: response.status, text })
         return { kind: 'response', status: response.status, headers: response.headers, text }
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error

@@ -1,12 +1,8 @@
 /**
  * Client of the odds feed's REST routes (odds-feed.md): the bookmaker record, the match list
- * (walking its 100-per-page pages), match prices, verify, setting and lifting an override. Answers
- * are validated with the shared wire schemas in src/shared/wire/odds.ts.
- *
- * DECISION: the public per-sport routes (`/{sport}`, `-history`, `-classes`, `-leagues`) are not
- * called. Their parameters and bodies are "not shown" in odds-feed.md, and everything the desk
- * shows comes from the bookmaker routes with the trader's key; a client for an unknown body would
- * be code nothing uses (issue 15.10). The simulator still serves them, as the spec lists them.
+ * (walking its 100-per-page pages), match prices, verify, setting and lifting an override, and the
+ * public per-sport routes (current feed, history, classes, leagues). Answers are validated with the
+ * shared wire schemas in src/shared/wire/odds.ts and, for the public routes, odds-public.ts.
  */
 import {
   BookmakerWire,
@@ -17,6 +13,7 @@ import {
   VerifyWire,
   type OddsMatchListEntryWire as OddsMatchListEntry,
 } from '../../../../shared/wire/odds'
+import { publicRouteName, unwrapList, type PublicFamily } from '../../../../shared/wire/odds-public'
 import type { Settings } from '../../../../shared/settings'
 import type { FeedRequest, HttpClient, HttpMethod } from '../http/http-client'
 import { collectPages } from '../http/paging'
@@ -117,6 +114,31 @@ export class OddsClient {
     const bad = checkTarget(target) ?? checkOddKey(oddKey)
     if (bad) return bad
     return this.send('DELETE', overridePath(target), new URLSearchParams({ oddKey }), sportScope(target.sport), call)
+  }
+
+  /**
+   * A public route of a sport (P1), parsed record by record: a bad record is counted and skipped.
+   * Sent with the key the service has (the credential of the public family is "not shown").
+   */
+  async publicList<S extends z.ZodType>(
+    sport: string,
+    family: PublicFamily,
+    schema: S,
+    call: CallOptions = {},
+  ): Promise<FeedResult<ParsedList<z.output<S>>>> {
+    const bad = checkSportName(sport)
+    if (bad) return bad
+    const route = publicRouteName(sport, family)
+    const url = feedUrl('odds-feed', this.options.settings().oddsBaseUrl, [route])
+    if (!url.ok) return url
+    const body = await this.options.http.send({
+      url: url.value,
+      scope: `public:${route}`,
+      subject: 'this sport',
+      ...call,
+    })
+    if (!body.ok) return body
+    return parseList(schema, unwrapList(body.value), `odds ${route}`, this.options.onMalformed)
   }
 
   private async matchRoute<S extends z.ZodType>(

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { AlertRule } from '../../../../shared/alerts'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
+import { useBoardStore } from '../../store/board-store'
 import { useWatchlists } from '../review/use-watchlists'
 import { DeliveryPanel } from './DeliveryPanel'
 import { emptyRuleForm, formOfRule, type RuleForm } from './rule-form'
@@ -15,7 +16,7 @@ export function RulesPane() {
   // The editor's starting form plus a key, so opening another rule remounts it fresh.
   const [editing, setEditing] = useState<{ form: RuleForm; key: number } | null>(null)
   const { state: watchlists } = useWatchlists()
-  const watchlistName = (id: string) => watchlists.lists.find((l) => l.id === id)?.name
+  const layouts = useBoardStore((s) => s.layouts)
 
   useEffect(() => {
     call('rules:list').then(setRules, (e: unknown) => setError(describeError(e)))
@@ -75,7 +76,7 @@ export function RulesPane() {
               </label>
               <span className="rule-name">{rule.name}</span>
               <span className="badge">{kindLabel(rule.condition.kind)}</span>
-              <span className="rule-summary muted">{describeRule(rule, watchlistName)}</span>
+              <span className="rule-summary muted">{describeRule(rule, { watchlists, layouts })}</span>
               <span className="rule-actions">
                 <button type="button" className="link" onClick={() => edit(formOfRule(rule))}>
                   Edit

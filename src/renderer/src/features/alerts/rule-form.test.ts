@@ -106,12 +106,35 @@ describe('formOfRule', () => {
     expect(validateRuleForm(formOfRule(rule))).toEqual({ ok: true, value: rule })
   })
 
-  it('describes a rule in one line', () => {
-    const names = (id: string) => (id === 'w1' ? 'Evening' : undefined)
-    expect(rules.map((r) => describeRule(r, names))).toEqual([
-      'crosses 2.5 up · match 42 · main winner#home',
+  it('describes a rule in one line, in the trader’s words: teams, market and outcome labels', () => {
+    const team = (name: string) => ({ id: null, name, hashImage: null })
+    const match42 = {
+      matchId: 42,
+      sport: 'badminton',
+      leagueId: null,
+      leagueName: 'World Tour',
+      tournamentName: null,
+      home: team('L. Antonsen'),
+      away: team('A. Yamaguchi'),
+      startTime: null,
+      statusType: 'live',
+      statusReason: null,
+      homeScore: null,
+      awayScore: null,
+      feed: 'demo' as const,
+    }
+    const home = { outcomeId: '42|main|winner#home', key: 'home', label: 'home' }
+    const winnerMarket = { name: 'winner', label: 'Match winner', line: null, suspended: false, outcomes: [home] }
+    const sources = {
+      watchlists: { lists: [{ id: 'w1', name: 'Evening', matches: [match42] }], activeId: 'w1' },
+      // The feed labels the home outcome by its bare key: the team's name stands in for it.
+      layouts: { 42: { matchId: 42, groups: [{ oddType: 'main', markets: [winnerMarket] }] } },
+    }
+    expect(rules.map((r) => describeRule(r, sources))).toEqual([
+      'crosses 2.5 up · L. Antonsen v A. Yamaguchi · Match winner (Main) · L. Antonsen',
       'moves ≥ 0.05 within 10 s · watchlist Evening',
-      'override lifted · match 3 · total',
+      // Not watched, nothing on the board: the keys in words, never a bare id.
+      'override lifted · Match 3 · Total (every group)',
     ])
   })
 })

@@ -1,5 +1,6 @@
 /** One line per rule for the rule list: what it watches for, and where. */
-import type { AlertCondition, AlertRule, AlertScope } from '../../../../shared/alerts'
+import type { AlertCondition, AlertRule } from '../../../../shared/alerts'
+import { describeScope, type ScopeSources } from './scope-words'
 
 const KIND_LABELS = {
   move: 'Price move',
@@ -30,22 +31,7 @@ function describeCondition(c: AlertCondition): string {
   }
 }
 
-/** `watchlistName` turns a watchlist id into the name the trader gave it. */
-function describeScope(s: AlertScope, watchlistName: (id: string) => string | undefined): string {
-  switch (s.type) {
-    case 'all':
-      return 'all watched matches'
-    case 'watchlist':
-      return `watchlist ${watchlistName(s.watchlistId) ?? s.watchlistId}`
-    case 'match':
-      return `match ${s.matchId}`
-    case 'market':
-      return `match ${s.matchId} · ${[s.oddType, s.market].filter(Boolean).join(' ')}`
-    case 'outcome':
-      return `match ${s.matchId} · ${s.oddType} ${s.oddKey}`
-  }
-}
-
-export function describeRule(rule: AlertRule, watchlistName: (id: string) => string | undefined): string {
-  return `${describeCondition(rule.condition)} · ${describeScope(rule.scope, watchlistName)}`
+/** `sources` give the words: watchlist and match names, the board's market and outcome labels. */
+export function describeRule(rule: AlertRule, sources: ScopeSources): string {
+  return `${describeCondition(rule.condition)} · ${describeScope(rule.scope, sources)}`
 }

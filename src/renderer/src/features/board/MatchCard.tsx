@@ -12,11 +12,12 @@ import { clockAttributes } from '../../lib/live-time'
 import { useRenderCount } from '../../lib/render-count'
 import { scrollIntoViewSettled } from '../../lib/scroll-settled'
 import { useInView } from '../../lib/visibility'
-import { useHeader, useLayout } from '../../store/board-store'
+import { useBoardStore, useHeader, useLayout } from '../../store/board-store'
 import { useBookCheck, useMarketMargin } from '../../store/book-checks'
 import { LATE_PRICES_REASON, useStalePrices } from '../../store/price-freshness'
 import { useNotUnderstood } from '../../store/stream-understanding'
 import { useUiStore } from '../../store/ui-store'
+import { useUnsyncedWords } from '../../store/unsynced'
 import { PriceCell } from './PriceCell'
 
 export const MatchCard = memo(function MatchCard({
@@ -27,6 +28,8 @@ export const MatchCard = memo(function MatchCard({
   onRemove?: (matchId: number) => void
 }) {
   const layout = useLayout(match.matchId)
+  // The synced flag only: the header's score and clock re-render the header row, not the card.
+  const synced = useBoardStore((s) => s.headers[match.matchId]?.synced)
   const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
   const ref = useRef<HTMLElement>(null)
   const live = useInView(ref)
@@ -48,6 +51,7 @@ export const MatchCard = memo(function MatchCard({
       data-prices={stale ? 'stale' : 'current'}
     >
       <MatchHeaderRow match={match} onRemove={onRemove} stale={stale} />
+      {synced === false && <CachedNotice matchId={match.matchId} />}
       {!layout && <div className="muted pad">waiting for prices…</div>}
       {layout && groups.length === 0 && <div className="muted pad">no markets offered</div>}
       {groups.map((group) => (
@@ -144,15 +148,6 @@ function MatchHeaderRow({
         {header?.status ?? match.statusType ?? '—'}
       </span>
       {header?.clock && <MatchClockView clock={header.clock} running={header.status === 'live'} />}
-      {header && !header.synced && (
-        <span
-          className="badge warn"
-          data-testid="cached-badge"
-          title="prices from the local cache (each cell shows its age) until the feed's snapshot arrives"
-        >
-          cached · resyncing
-        </span>
-      )}
       {stale && header?.synced !== false && (
         <span className="badge warn" data-testid="stale-badge" title={`prices not current: ${stale}`}>
           {stale === LATE_PRICES_REASON ? 'prices late' : 'prices stale'}
@@ -183,6 +178,25 @@ function MatchHeaderRow({
         </button>
       )}
     </header>
+  )
+}
+
+/**
+ * Prices from the local cache, and why: its own line under the header, so a long cause never
+ * squeezes the team names.
+ */
+function CachedNotice({ matchId }: { matchId: number }) {
+  const { words, detail } = useUnsyncedWords(matchId)
+  return (
+    <div className="match-notice">
+      <span
+        className="badge warn"
+        data-testid="cached-badge"
+        title={`prices from the local cache (each cell shows its age) until the feed's snapshot arrives${detail ? `: ${detail}` : ''}`}
+      >
+        cached · {words}
+      </span>
+    </div>
   )
 }
 

@@ -13,14 +13,18 @@ import { useHotkeys } from '../keyboard/hotkeys'
 import { MatchRow } from './MatchRow'
 import { SearchBox } from './SearchBox'
 import { useListing, usePriced, type Mode } from './use-listing'
+import { LeaguesMenu, PublicFeedList, publicOnlySports } from './PublicFeed'
 
 export function DiscoverScreen() {
   const feedSport = useFeedStore((s) => s.mode?.sport)
   const [chosenSport, setSport] = useState<string | null>(null)
   const sport = chosenSport ?? feedSport ?? null
+  const sports = useFeedStore((s) => s.mode?.sports)
+  // A sport only the provider's public feed covers is listed from there, not from the data service.
+  const publicOnly = sport !== null && publicOnlySports(sports).includes(sport)
   const [mode, setMode] = useState<Mode>({ mode: 'live' })
-  const { listing, error, loading, loadMore } = useListing(mode, sport)
-  const priced = usePriced(sport)
+  const { listing, error, loading, loadMore } = useListing(mode, publicOnly ? null : sport)
+  const priced = usePriced(publicOnly ? null : sport)
   // Another sport or mode starts at its first row; loading more pages keeps the row.
   const listKey = `${sport}|${JSON.stringify(mode)}`
   const [selection, setSelection] = useState({ listKey, index: 0 })
@@ -41,8 +45,16 @@ export function DiscoverScreen() {
 
   return (
     <div className="discover" data-testid="discover">
-      <DiscoverToolbar sport={sport} setSport={setSport} mode={mode} setMode={setMode} listName={active?.name} />
-      <div className="match-list" role="listbox" aria-label="Matches">
+      <DiscoverToolbar
+        sport={sport}
+        publicOnly={publicOnly}
+        setSport={setSport}
+        mode={mode}
+        setMode={setMode}
+        listName={active?.name}
+      />
+      {publicOnly && <PublicFeedList sport={sport} />}
+      <div className="match-list" role="listbox" aria-label="Matches" hidden={publicOnly}>
         {listing && matches.length === 0 && <div className="muted pad">No matches.</div>}
         {matches.map((m, i) => (
           <MatchRow
@@ -57,7 +69,7 @@ export function DiscoverScreen() {
         ))}
       </div>
       {/* Notices sit in the footer's one line, beside the count: one appearing never pushes the list. */}
-      <div className="toolbar discover-footer">
+      <div className="toolbar discover-footer" hidden={publicOnly}>
         {listing?.more && !loading && (
           <>
             <button type="button" onClick={() => void loadMore(false)}>
@@ -90,13 +102,14 @@ function Notice({ text, testId }: { text: string; testId?: string }) {
 
 interface ToolbarProps {
   sport: string | null
+  publicOnly: boolean
   setSport: (sport: string) => void
   mode: Mode
   setMode: (mode: Mode) => void
   listName: string | undefined
 }
 
-function DiscoverToolbar({ sport, setSport, mode, setMode, listName }: ToolbarProps) {
+function DiscoverToolbar({ sport, publicOnly, setSport, mode, setMode, listName }: ToolbarProps) {
   const sports = useFeedStore((s) => s.mode?.sports)
   const pickHit = (hit: SearchHit) =>
     setMode(
@@ -112,6 +125,11 @@ function DiscoverToolbar({ sport, setSport, mode, setMode, listName }: ToolbarPr
             {s}
           </option>
         ))}
+        {publicOnlySports(sports).map((s) => (
+          <option key={s} value={s}>
+            {s} · public feed
+          </option>
+        ))}
       </select>
       <div className="segmented">
         <button type="button" className={mode.mode === 'live' ? 'on' : ''} onClick={() => setMode({ mode: 'live' })}>
@@ -125,6 +143,12 @@ function DiscoverToolbar({ sport, setSport, mode, setMode, listName }: ToolbarPr
           By date
         </button>
       </div>
+      {!publicOnly && (
+        <LeaguesMenu
+          sport={sport}
+          onPick={(league) => setMode({ mode: 'league', leagueId: league.id, name: league.name })}
+        />
+      )}
       {mode.mode === 'date' && (
         <input
           type="date"

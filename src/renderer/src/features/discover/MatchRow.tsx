@@ -9,11 +9,13 @@ interface Props {
   watched: boolean
   /** Whether the bookmaker prices it; null when the odds feed could not say. */
   priced: boolean | null
+  /** False for a match of the provider's public feed only: there is nothing of the bookmaker's to watch. */
+  addable?: boolean
   onSelect: () => void
   onAdd: () => void
 }
 
-export function MatchRow({ match: m, selected, watched, priced, onSelect, onAdd }: Props) {
+export function MatchRow({ match: m, selected, watched, priced, addable = true, onSelect, onAdd }: Props) {
   return (
     <div
       role="option"
@@ -48,8 +50,14 @@ export function MatchRow({ match: m, selected, watched, priced, onSelect, onAdd 
           {priced ? 'priced' : 'no prices'}
         </span>
       )}
-      <button type="button" className="add-button" disabled={watched} onClick={onAdd} data-testid="add-match">
-        {watched ? 'Watching' : '+ Add'}
+      <button
+        type="button"
+        className="add-button"
+        disabled={watched || !addable}
+        onClick={onAdd}
+        data-testid="add-match"
+      >
+        {watched ? 'Watching' : addable ? '+ Add' : 'Public feed'}
       </button>
     </div>
   )

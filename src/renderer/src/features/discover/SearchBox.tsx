@@ -1,5 +1,8 @@
-/** Search teams and leagues as the trader types (debounced); picking a hit lists its matches. */
-import { useEffect, useRef, useState } from 'react'
+/**
+ * Search teams and leagues as the trader types (debounced); picking a hit lists its matches. The
+ * hits are picked by mouse, or from the field with ↑/↓ and Enter (Esc clears the field).
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { SearchHit } from '../../../../shared/discovery'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
@@ -34,6 +37,24 @@ export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: Sear
     }
   }, [query, sport])
   const current = query.length >= 2 && answer?.query === query ? answer : null
+  const hits = current?.hits ?? []
+  // The hit ↑/↓ moved to, for this answer only: a new answer starts with none.
+  const [active, setActive] = useState<{ query: string; index: number } | null>(null)
+  const activeIndex = active && active.query === current?.query ? active.index : -1
+  const pick = (hit: SearchHit) => {
+    onPick(hit)
+    setText('')
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const move = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0
+    if (move !== 0 && current && hits.length > 0) {
+      e.preventDefault()
+      setActive({ query: current.query, index: (activeIndex + move + hits.length) % hits.length })
+    } else if (e.key === 'Enter' && hits[activeIndex]) {
+      e.preventDefault()
+      pick(hits[activeIndex])
+    } else if (e.key === 'Escape') setText('')
+  }
   return (
     <div className="search">
       <input
@@ -44,21 +65,25 @@ export function SearchBox({ sport, onPick }: { sport: string; onPick: (hit: Sear
         ref={input}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => e.key === 'Escape' && setText('')}
+        onKeyDown={onKeyDown}
+        role="combobox"
+        aria-expanded={current !== null}
+        aria-controls="search-hits"
+        aria-activedescendant={activeIndex >= 0 ? `search-hit-${activeIndex}` : undefined}
       />
       {current && (
-        <div className="search-hits" data-testid="search-hits">
+        <div className="search-hits" data-testid="search-hits" id="search-hits" role="listbox">
           {current.error && <div className="muted pad">{current.error}</div>}
           {!current.error && current.hits.length === 0 && <div className="muted pad">Nothing found.</div>}
-          {current.hits.map((hit) => (
+          {hits.map((hit, i) => (
             <button
               type="button"
               key={`${hit.kind}:${hit.id}`}
-              className="search-hit"
-              onClick={() => {
-                onPick(hit)
-                setText('')
-              }}
+              id={`search-hit-${i}`}
+              role="option"
+              aria-selected={i === activeIndex}
+              className={i === activeIndex ? 'search-hit active' : 'search-hit'}
+              onClick={() => pick(hit)}
             >
               <span className="badge">{hit.kind}</span> {hit.name} <span className="muted">{hit.detail}</span>
             </button>

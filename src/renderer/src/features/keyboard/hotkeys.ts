@@ -1,10 +1,18 @@
 /**
  * Hotkeys that stay quiet while the trader types: a key pressed in a text field, select or
- * editable element belongs to that field. Modifier chords (Ctrl/Cmd+K) are handled separately.
+ * editable element belongs to that field, and Enter on a focused button is that button's.
+ * Modifier chords (Ctrl/Cmd+K) are handled separately.
  */
 import { useEffect, useRef } from 'react'
 
-function isTypingTarget(target: EventTarget | null): boolean {
+/** Enter or Space on a focused button or link is that control's own click, never a hotkey. */
+function isControlActivation(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' && event.key !== ' ') return false
+  const target = event.target
+  return target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement
+}
+
+export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
@@ -26,6 +34,7 @@ export function useHotkeys(map: HotkeyMap, enabled = true): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
         return
+      if (isControlActivation(event)) return
       if (document.querySelector('[role="dialog"]')) return // a modal owns the keyboard
       const action = latest.current[event.key]
       if (action) {
@@ -36,4 +45,22 @@ export function useHotkeys(map: HotkeyMap, enabled = true): void {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [enabled])
+}
+
+/**
+ * Esc leaves the text field the trader is in (the field's own Escape, e.g. clearing a search, runs
+ * first), so the screen's keys work again without reaching for the mouse. In a dialog, Esc is the
+ * dialog's: it closes it.
+ */
+export function useEscapeLeavesFields(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !isTypingTarget(event.target)) return
+      const field = event.target as HTMLElement
+      if (field.closest('[role="dialog"]')) return
+      field.blur()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 }

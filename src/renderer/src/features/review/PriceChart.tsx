@@ -9,7 +9,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { OverrideEventKind } from '../../../../shared/domain'
 import { formatPrice } from '../../lib/format'
-import { priceAxisLabels, priceAxisWidth } from './review-format'
+import { cursorTimeLabel, priceAxisLabels, priceAxisWidth, timeAxisLabels } from './review-format'
 import type { ChartData, OverrideMarker } from './series-align'
 
 const HEIGHT = 300
@@ -59,7 +59,13 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
       select: { show: true, left: 0, top: 0, width: 0, height: 0 },
       scales: { x: { time: true } },
       axes: [
-        { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, space: 90 },
+        {
+          stroke: muted,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid },
+          space: 90,
+          values: (_u, vals) => timeAxisLabels(vals),
+        },
         {
           stroke: muted,
           grid: { stroke: grid, width: 1 },
@@ -70,7 +76,7 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
         },
       ],
       series: [
-        {},
+        { value: (_u, v) => cursorTimeLabel(v) },
         ...data.labels.map((label, i) => ({
           label,
           stroke: lineColour(i),

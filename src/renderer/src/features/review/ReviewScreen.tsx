@@ -11,6 +11,7 @@ import { describeError } from '../../lib/errors'
 import { ExportButton } from './ExportButton'
 import { MatchPicker } from './MatchPicker'
 import { MARKER_COLOURS, PriceChart } from './PriceChart'
+import { ProviderHistoryPanel } from './ProviderHistoryPanel'
 import { ReplayPanel } from './ReplayPanel'
 import { alignOutcomes, marketsOf, namerOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
 import { TickTable } from './TickTable'
@@ -139,9 +140,10 @@ export function ReviewScreen() {
             {chart && <PriceChart data={chart.data} markers={chart.markers} onSelectRange={selectRange} />}
             {chart && <ChartKey />}
           </section>
+          {/* Siblings: each key names its component too, or a zoomed range gives both the same one. */}
           <div className="review-lower">
             <TickTable
-              key={`${matchId}:${range?.from}:${range?.to}`}
+              key={`ticks:${matchId}:${range?.from}:${range?.to}`}
               matchId={matchId}
               from={range?.from}
               to={range?.to}
@@ -150,7 +152,7 @@ export function ReviewScreen() {
             />
             {series && span && (
               <ReplayPanel
-                key={`${matchId}:${span.from}:${span.to}`}
+                key={`replay:${matchId}:${span.from}:${span.to}`}
                 matchId={matchId}
                 from={span.from}
                 to={span.to}
@@ -158,6 +160,7 @@ export function ReviewScreen() {
                 names={names}
               />
             )}
+            <ProviderHistoryPanel key={matchId} matchId={matchId} names={names} />
           </div>
         </>
       )}

@@ -76,6 +76,15 @@ export function TickTable({ matchId, from, to, reloadKey, names }: Props) {
       {error && <div className="inline-note">Ticks: {error}</div>}
       <div className="tick-scroll">
         <table className="tick-table">
+          {/* Fixed widths for the times, price and state; market and outcome share the rest (cut with …). */}
+          <colgroup>
+            <col className="col-time" />
+            <col className="col-time" />
+            <col />
+            <col />
+            <col className="col-price" />
+            <col className="col-state" />
+          </colgroup>
           <thead>
             <tr>
               <th>Received</th>
@@ -91,8 +100,8 @@ export function TickTable({ matchId, from, to, reloadKey, names }: Props) {
               <tr key={offset + i} data-testid="tick-row" className={row.suspended ? 'suspended' : ''}>
                 <td className="num">{formatTickTime(row.receivedTs)}</td>
                 <td className="num muted">{formatTickTime(row.serverTs)}</td>
-                <td>{names(row).market}</td>
-                <td>{names(row).outcome}</td>
+                <td title={names(row).market}>{names(row).market}</td>
+                <td title={names(row).outcome}>{names(row).outcome}</td>
                 <td className="num right">{formatPrice(row.price)}</td>
                 <td className={row.suspended ? 'susp' : 'muted'}>{row.suspended ? 'SUSP' : 'open'}</td>
               </tr>

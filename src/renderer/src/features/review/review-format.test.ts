@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatRange, formatSpan, formatTickTime, priceAxisLabels, priceAxisWidth } from './review-format'
+import {
+  formatRange,
+  formatSpan,
+  formatTickTime,
+  priceAxisLabels,
+  priceAxisWidth,
+  cursorTimeLabel,
+  timeAxisLabels,
+} from './review-format'
 
 describe('review formats', () => {
   it('shows tick times to the millisecond', () => {
@@ -27,5 +35,17 @@ describe('review formats', () => {
     expect(formatSpan(0, 95_000)).toBe('95 s')
     expect(formatSpan(0, 30 * 60_000)).toBe('30 min')
     expect(formatSpan(0, 125 * 60_000)).toBe('2 h 5 min')
+  })
+})
+
+describe('chart times', () => {
+  const at = (h: number, m: number, s: number) => new Date(2026, 10, 25, h, m, s).getTime() / 1000
+  it('labels the time axis in 24 h, with seconds only where labels are less than a minute apart', () => {
+    expect(timeAxisLabels([at(14, 0, 0), at(15, 0, 0), at(16, 0, 0)])).toEqual(['14:00', '15:00', '16:00'])
+    expect(timeAxisLabels([at(23, 59, 40), at(23, 59, 50)])).toEqual(['23:59:40', '23:59:50'])
+  })
+  it("shows the cursor's time with seconds", () => {
+    expect(cursorTimeLabel(at(21, 5, 9))).toBe('21:05:09')
+    expect(cursorTimeLabel(null)).toBe('—')
   })
 })

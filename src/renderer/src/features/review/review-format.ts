@@ -46,3 +46,18 @@ export function formatSpan(from: number, to: number): string {
   const minutes = Math.round(seconds / 60)
   return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
+
+/**
+ * The chart's time axis in 24 h, like every other time on screen: `14:03`, with seconds where the
+ * labels are less than a minute apart (`14:03:20`). `values` are uPlot's, in epoch seconds.
+ */
+export function timeAxisLabels(values: readonly number[]): string[] {
+  const step = values.length > 1 ? Math.abs((values[1] as number) - (values[0] as number)) : 60
+  const length = step < 60 ? 8 : 5
+  return values.map((v) => formatTickTime(v * 1000).slice(0, length))
+}
+
+/** The time under the chart's cursor: `14:03:07` (uPlot's value, in epoch seconds). */
+export function cursorTimeLabel(value: number | null): string {
+  return value === null ? '—' : formatTickTime(value * 1000).slice(0, 8)
+}

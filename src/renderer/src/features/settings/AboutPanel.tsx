@@ -1,6 +1,6 @@
 /**
- * Settings → About: what is running and where it keeps its files, and the last crash file's
- * summary (from any run) with a button that shows the crash folder.
+ * Settings → About: what is running and where it keeps its files, the last crash file's summary
+ * (from any run) with a button that shows the crash folder, and the diagnostic bundle's button.
  */
 import { useEffect, useState } from 'react'
 import type { AppInfo } from '../../../../shared/bridge/contract'
@@ -8,6 +8,7 @@ import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { formatClockTime } from '../../lib/format'
 import { useFeedStore } from '../../store/feed-store'
+import { SaveDiagnostics } from './SaveDiagnostics'
 
 export function AboutPanel() {
   const [info, setInfo] = useState<AppInfo | null>(null)
@@ -57,6 +58,7 @@ export function AboutPanel() {
           </span>
         )}
       </div>
+      <SaveDiagnostics />
     </section>
   )
 }

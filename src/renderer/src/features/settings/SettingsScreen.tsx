@@ -121,6 +121,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
               <option key={s}>{s}</option>
             ))}
           </select>
+          {/* Every sport of the desk is reached from the data URLs by swapping this one's name in them. */}
+          <span className="muted">the sport the data URLs name; Discover opens on it</span>
         </label>
         {KEY_STYLE_FIELDS.map(({ key, label }) => (
           <label key={key}>

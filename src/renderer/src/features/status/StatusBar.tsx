@@ -12,6 +12,7 @@ import { FaultsStatus } from './FaultsStatus'
 import { FeedLagStatus, PaintStatus } from './LatencyStatus'
 import { RetryNow, isWaiting } from './RetryNow'
 import { StreamKinds } from './StreamKinds'
+import { UnsyncedStatus } from './UnsyncedStatus'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 const STATE_WORDS: Partial<Record<ServiceState, string>> = { not_understood: 'feed not understood' }
@@ -44,6 +45,7 @@ export function StatusBar() {
           streams={health.streams.filter((s) => s.service === service.service)}
         />
       ))}
+      {health && <UnsyncedStatus unsynced={health.unsynced} />}
       {health && <PaintStatus />}
       {health && <FaultsStatus faults={health.faults} />}
     </footer>

@@ -12,7 +12,8 @@ import { useRowWindow } from '../../lib/row-window'
 import { tapeRing, useTapeStore } from '../../store/board-store'
 import { FilteredTape, tapeFilterPredicate } from '../../store/filtered-tape'
 import { nameOutcome } from '../../store/outcome-names'
-import { useActiveWatchlist } from '../../store/watchlist-store'
+import { focusMatch, setTapeFilter, useUiStore } from '../../store/ui-store'
+import { useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 
 const REFRESH_MS = 250
 /** Must match `.tape-row` height in styles.css. */
@@ -21,9 +22,7 @@ const ROW_PX = 22
 export function TapeView() {
   const list = useActiveWatchlist()
   const matches = useMemo(() => list?.matches ?? [], [list])
-  const [matchId, setMatchId] = useState<number | 'all'>('all')
-  const [market, setMarket] = useState('')
-  const [minMove, setMinMove] = useState('')
+  const { matchId, market, minMove } = useUiStore((s) => s.tapeFilter)
   const dropped = useTapeStore((s) => s.dropped)
 
   const minMovePct = Number(minMove) > 0 ? Number(minMove) : 0
@@ -83,9 +82,11 @@ export function TapeView() {
         <select
           aria-label="Match"
           value={matchId}
-          onChange={(e) => setMatchId(e.target.value === 'all' ? 'all' : Number(e.target.value))}
+          onChange={(e) => setTapeFilter({ matchId: e.target.value === 'all' ? 'all' : Number(e.target.value) })}
         >
           <option value="all">All matches</option>
+          {/* A filtered match no longer in this list keeps its option: the select never reads "All matches" while filtering one. */}
+          {matchId !== 'all' && !matches.some((m) => m.matchId === matchId) && <MissingMatchOption matchId={matchId} />}
           {matches.map((m) => (
             <option key={m.matchId} value={m.matchId}>
               {shortName(m)}
@@ -96,7 +97,7 @@ export function TapeView() {
           aria-label="Market"
           placeholder="market"
           value={market}
-          onChange={(e) => setMarket(e.target.value.trim())}
+          onChange={(e) => setTapeFilter({ market: e.target.value.trim() })}
         />
         <input
           aria-label="Minimum move %"
@@ -104,7 +105,7 @@ export function TapeView() {
           placeholder="min %"
           inputMode="decimal"
           value={minMove}
-          onChange={(e) => setMinMove(e.target.value)}
+          onChange={(e) => setTapeFilter({ minMove: e.target.value })}
         />
       </div>
       <div className="tape-scroll" ref={scrollerRef} data-testid="tape-scroll">
@@ -131,11 +132,15 @@ const TapeRow = memo(
         data-testid="tape-row"
         data-match={change.matchId}
         data-seq={seq}
-        title={`${name.match} · ${name.market} · ${name.outcome}`}
+        title={`${name.match} · ${name.market} · ${name.outcome} (click for its card)`}
+        onClick={() => focusMatch(change.matchId)}
       >
         <span className="num muted">{formatClockTime(change.receivedTs)}</span>
         <span className="tape-match">{name.match}</span>
-        <span className="tape-market">{`${name.market} · ${name.outcome}`}</span>
+        {/* The side that moved first: a narrow column cuts the market's name, never the outcome. */}
+        <span className="tape-market">
+          <span className="tape-outcome">{name.outcome}</span> <span className="muted">{name.market}</span>
+        </span>
         <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
         <span className="num">{`→ ${change.suspended ? 'SUSP' : formatPrice(change.price)}`}</span>
         <span className={`num ${change.direction}`}>{formatPct(change.deltaPct)}</span>
@@ -145,6 +150,11 @@ const TapeRow = memo(
   // The ring builds a fresh object per read; a seq's entry never changes, so the seq alone decides.
   (before, after) => before.seq === after.seq,
 )
+
+function MissingMatchOption({ matchId }: { matchId: number }) {
+  const match = useWatchlistMatch(matchId)
+  return <option value={matchId}>{match ? shortName(match) : `Match ${matchId}`} (not in this list)</option>
+}
 
 function shortName(m: MatchSummary): string {
   return `${m.home.name} v ${m.away.name}`

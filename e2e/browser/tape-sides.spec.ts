@@ -1,0 +1,87 @@
+/**
+ * The change tape says which side moved: at 1440 px the outcome (Over or Under, the team) is in
+ * view, not cut off after a long market name; a row click brings its match's card forward; the
+ * filters survive a visit to another screen; and the match filter never reads "All matches" while
+ * it filters one.
+ */
+import { expect, test } from '../fixtures'
+import { watchLiveMatches, type PageScope } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+let host: HostProcess
+test.beforeAll(async () => {
+  host = await launchHost()
+})
+test.afterAll(async () => {
+  await host.stop()
+})
+
+test('each tape row shows the outcome that moved, whole', async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 3)
+  await page.getByLabel('Market', { exact: true }).fill('total')
+  const rows = page.getByTestId('tape-row')
+  await expect(rows.nth(5)).toBeVisible({ timeout: 20_000 })
+  // Each row's title names match · market · outcome; the outcome's own text must lie inside the visible cell.
+  const cut = await rows.evaluateAll((all) =>
+    all.slice(0, 20).flatMap((row) => {
+      const outcome =
+        (row.getAttribute('title') ?? '')
+          .replace(/ \(click for its card\)$/, '')
+          .split(' · ')
+          .pop() ?? ''
+      const cell = row.querySelector('.tape-market')
+      if (!cell || !outcome) return [`no outcome in ${row.getAttribute('title')}`]
+      const walker = row.ownerDocument.createTreeWalker(cell, 4 /* NodeFilter.SHOW_TEXT */)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.lastIndexOf(outcome) ?? -1
+        if (at < 0) continue
+        const range = row.ownerDocument.createRange()
+        range.setStart(node, at)
+        range.setEnd(node, at + outcome.length)
+        return range.getBoundingClientRect().right <= cell.getBoundingClientRect().right ? [] : [outcome]
+      }
+      return [`"${outcome}" not written`]
+    }),
+  )
+  expect(cut).toEqual([])
+})
+
+test('a tape row click brings its match card forward', async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 3)
+  await expect(page.getByTestId('tape-row').first()).toBeVisible({ timeout: 20_000 })
+  // One element, held: new rows keep arriving above it, so "the first row" changes under a locator.
+  const row = await page.getByTestId('tape-row').nth(3).elementHandle()
+  const matchId = await row?.getAttribute('data-match')
+  await row?.click()
+  await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
+})
+
+test('tape filters survive another screen, and the match filter names the match it filters', async ({ page }) => {
+  await page.goto(host.url)
+  const [a = 0] = await watchLiveMatches(page, 3)
+  const matchFilter = page.getByLabel('Match', { exact: true })
+  await matchFilter.selectOption(String(a))
+  await page.getByLabel('Market', { exact: true }).fill('winner')
+  await page.getByLabel('Minimum move %').fill('0.5')
+
+  await page.getByTestId('nav-discover').click()
+  await expect(page.getByTestId('discover')).toBeVisible()
+  await page.getByTestId('nav-board').click()
+  await expect(matchFilter).toHaveValue(String(a))
+  await expect(page.getByLabel('Market', { exact: true })).toHaveValue('winner')
+  await expect(page.getByLabel('Minimum move %')).toHaveValue('0.5')
+
+  // The filtered match leaves the list: the select still says which match it filters.
+  await page.evaluate(async (matchId) => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    const lists = await api.invoke('watchlists:get')
+    if (!lists.ok) throw new Error(lists.error.message)
+    const id = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
+    await api.invoke('watchlists:command', { op: 'removeMatch', id, matchId })
+  }, a)
+  await expect(page.getByTestId('watchlist-match')).toHaveCount(2)
+  await expect(matchFilter).toHaveValue(String(a))
+  await expect(matchFilter.locator('option:checked')).toContainText('(not in this list)')
+})
