@@ -375,8 +375,11 @@ export interface FileHooks {
 }
 
 export interface CacheFile extends Cache {
-  /** Closes a damaged file: nothing is flushed, and it is not marked as cleanly closed. */
-  abandon(): void
+  /**
+   * Closes a damaged file: nothing is flushed, and it is not marked as cleanly closed. Answers the
+   * ticks it held, by feed, for the file that takes its place.
+   */
+  abandon(): Map<string, PriceTick[]>
 }
 
 /** The cache over one opened database file; recovering-cache.ts's openCache is what callers use. */
@@ -420,10 +423,19 @@ export function openCacheFile(
       if (options.markCleanClose) markCleanClose(file)
     },
     abandon() {
-      if (closed) return
+      const held = new Map<string, PriceTick[]>()
+      if (closed) return held
       clearInterval(timer)
       closed = true
+      for (const { feedId, tick } of parts.writer.takeHeld()) {
+        const feed = parts.feeds.nameOf(feedId)
+        if (feed === undefined) continue
+        const ofFeed = held.get(feed)
+        if (ofFeed) ofFeed.push(tick)
+        else held.set(feed, [tick])
+      }
       db.close()
+      return held
     },
   }
 }

@@ -19,6 +19,7 @@ import { damageThreePages, overrideEvent, tempDir, tick } from './test-helpers'
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0)
 const OUTCOMES = 30
 const TICKS_EACH = 2000
+const PAGE = 4096
 
 let tmp: ReturnType<typeof tempDir>
 let file: string
@@ -84,6 +85,23 @@ it('notices damage at the first read, keeps recording in a fresh file, and salva
   expect(check.pragma('integrity_check', { simple: true })).toBe('ok')
   expect((check.prepare('SELECT count(*) AS n FROM tick').get() as { n: number }).n).toBe(salvaged!.ticks + 1)
   check.close()
+})
+
+it('a write that meets the damage keeps the ticks it held: they are written to the new file', () => {
+  recordedFile()
+  const bytes = fs.readFileSync(file)
+  // Every page of the second half: the newest outcome's ticks and rollups go there.
+  bytes.fill(0xa5, Math.ceil(bytes.length / PAGE / 2) * PAGE)
+  fs.writeFileSync(file, bytes)
+  markCleanClose(file)
+  const cache = openCache(file, { flushIntervalMs: 3_600_000, flushBatchSize: 100_000 })
+  opened.push(cache)
+  const held = Array.from({ length: 50 }, (_, i) => tick(T0 + 9e6 + i, 2.5, { oddKey: oddKey(0) }))
+  cache.recordTicks('demo', held)
+  expect(() => cache.flush()).not.toThrow()
+  expect(cache.setAside?.problem).toBe('corrupt')
+  const kept = cache.ticks('demo', 7, T0 + 9e6, T0 + 9e6 + 100, { limit: 100 })
+  expect(kept).toHaveLength(50)
 })
 
 it('at start, salvages a damaged file into the new one instead of setting all of it aside', () => {

@@ -14,6 +14,12 @@ export class FeedIds {
       this.ids.set(name, id)
   }
 
+  /** The name of a feed id this file knows. */
+  nameOf(id: number): string | undefined {
+    for (const [name, known] of this.ids) if (known === id) return name
+    return undefined
+  }
+
   /** The feed's id, created when new (its own statement: it commits even if a later write fails). */
   idOf(name: string): number {
     const known = this.ids.get(name)

@@ -3,7 +3,8 @@
  * the same data folder (the everyday case of a file "locked by another program") can say which
  * one, and leaves the file to it instead of writing the same matches into it at the same time. A
  * process that ended without removing it (a crash) no longer runs, or ran before this boot, and
- * is ignored.
+ * is ignored; on Linux its start time is kept too, so a pid taken since by another process (a
+ * container restarted after a kill -9 gives out the same small pids) names no one either.
  */
 import fs from 'node:fs'
 
@@ -11,11 +12,23 @@ interface Owner {
   pid: number
   /** Linux's id of this boot: a pid from before a restart names nobody. Null elsewhere. */
   boot: string | null
+  /** Linux: when that process started (clock ticks since boot, /proc/<pid>/stat). Null elsewhere. */
+  start: string | null
 }
 
 function bootId(): string | null {
   try {
     return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+  } catch {
+    return null
+  }
+}
+
+/** Field 22 of /proc/<pid>/stat, counted after the command name (which may hold spaces and parentheses). */
+function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
   } catch {
     return null
   }
@@ -40,16 +53,19 @@ export function otherOwner(cacheFile: string): number | null {
   } catch {
     return null
   }
-  const { pid, boot } = owner
+  const { pid, boot, start } = owner
   if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return null
-  if (boot !== bootId()) return null
+  if (boot !== bootId() || (start ?? null) !== processStart(pid)) return null
   return running(pid) ? pid : null
 }
 
 /** This process has the cache open now (best effort: an owner file that cannot be written only names no one). */
 export function claimOwnership(cacheFile: string): void {
   try {
-    fs.writeFileSync(ownerFile(cacheFile), JSON.stringify({ pid: process.pid, boot: bootId() } satisfies Owner))
+    fs.writeFileSync(
+      ownerFile(cacheFile),
+      JSON.stringify({ pid: process.pid, boot: bootId(), start: processStart(process.pid) } satisfies Owner),
+    )
   } catch {
     // A second copy then cannot name this one; it still finds the file held by SQLite's own locks.
   }

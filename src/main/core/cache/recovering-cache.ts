@@ -113,18 +113,20 @@ export function openCache(file: string, options: RecoveringCacheOptions = {}): C
   current = openEither()
 
   function recover(error: unknown): void {
-    current.abandon()
+    const held = current.abandon()
     if (session) {
       // The session's own file was damaged: only this session's prices were in it.
       removeSessionFile(session)
       session = null
       current = openSession(error)
-      return
+    } else {
+      releaseOwnership(file)
+      const before = setAside
+      current = openEither(error instanceof Error ? error.message : String(error))
+      if (setAside && setAside !== before) options.onSetAside?.(setAside)
     }
-    releaseOwnership(file)
-    const before = setAside
-    current = openEither(error instanceof Error ? error.message : String(error))
-    if (setAside && setAside !== before) options.onSetAside?.(setAside)
+    // Recording goes on: what the damaged file had not yet written is written to the new one.
+    for (const [feed, ticks] of held) current.recordTicks(feed, ticks)
   }
 
   const reopen = setInterval(() => {

@@ -98,6 +98,14 @@ export class TickWriter {
     return this.buffer.length
   }
 
+  /** Hands over every tick not yet written, with its feed's id, and holds none (the file is being left). */
+  takeHeld(): Array<{ feedId: number; tick: RecordedTick }> {
+    const held = this.buffer.map((tick, i) => ({ feedId: this.bufferFeeds[i] as number, tick }))
+    this.buffer = []
+    this.bufferFeeds = []
+    return held
+  }
+
   /** Ticks given up since the cache was opened because the buffer was at its bound. */
   get dropped(): number {
     return this.droppedTotal

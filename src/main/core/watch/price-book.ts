@@ -8,6 +8,10 @@
  * A snapshot is what the server holds after a gap (a new book, a reconnect, a lost delta): a price
  * in it that differs from the book's is not a move anyone saw, so it goes out as a resync
  * (`PriceChange.resync`): recorded as a tick, never on the tape, in the alert windows or as a flash.
+ * The deltas held back while the snapshot was fetched are part of the same resync (`partOfResync`):
+ * they arrived before the snapshot was applied, so their ticks carry earlier times than the
+ * snapshot's and no comparison of them (with the snapshot or with the price before the gap) is a
+ * move anyone saw. Each is recorded as a resync tick, even one that repeats the book's price.
  */
 import type { BoardCell, CellOverride, LayoutGroup, MatchLayout } from '../../../shared/board'
 import {
@@ -117,16 +121,18 @@ export class PriceBook {
    * object, the change, which is also the tick (a change is a tick plus its comparison); and the
    * tick names its outcome with the book's own strings, so the message's die with the message.
    */
-  applyPrice(msg: PriceMessage, receivedTs: number): void {
+  applyPrice(msg: PriceMessage, receivedTs: number, partOfResync = false): void {
     const price = msg.price as number
     const found = this.index.get(msg.oddType)?.get(msg.oddKey)
     if (found) {
       const o = found.outcome
       if (o.price === price && o.suspended === msg.suspended) {
-        this.out.tick(this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs))
+        const tick = this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs)
+        this.out.tick(partOfResync ? resyncOf(tick) : tick)
         return
       }
-      this.set(o, priceChange(o, price, msg.suspended, msg.ts, receivedTs, o))
+      if (partOfResync) this.resync(o, this.tickOf(o.oddType, o.oddKey, price, msg.suspended, msg.ts, receivedTs))
+      else this.set(o, priceChange(o, price, msg.suspended, msg.ts, receivedTs, o))
       return
     }
     // A market the snapshot did not have: it joins the layout at the end of its group.
@@ -144,13 +150,15 @@ export class PriceBook {
     suspended: boolean,
     serverTs: number,
     receivedTs: number,
+    partOfResync = false,
   ): void {
     const market = this.groups.get(oddType)?.get(marketName)
     if (!market || market.suspended === suspended) return
     market.suspended = suspended
     for (const o of market.outcomes) {
       if (o.suspended === suspended) continue
-      this.set(o, priceChange(o, o.price, suspended, serverTs, receivedTs, o))
+      if (partOfResync) this.resync(o, this.tickOf(o.oddType, o.oddKey, o.price, suspended, serverTs, receivedTs))
+      else this.set(o, priceChange(o, o.price, suspended, serverTs, receivedTs, o))
     }
     this.out.layout(this.matchId)
   }

@@ -3,6 +3,10 @@
  * or sequence gap, deltas are held back until the REST snapshot has been applied; then those the
  * snapshot already contains (seq ≤ snapshot seq) are dropped and the rest applied in order. A gap
  * anywhere (a lost message) starts the cycle again. Seq semantics: odds.ts A5.
+ *
+ * The held deltas applied after the snapshot are part of the resync (ARCHITECTURE.md, "Deltas held
+ * during a resync are part of it"): they keep their receive times, earlier than the snapshot's, so
+ * no comparison of them is a move anyone saw; the engine applies them as resyncs (price-book.ts).
  */
 export interface Sequenced {
   seq: number

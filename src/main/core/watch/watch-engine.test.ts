@@ -2,17 +2,21 @@
  * The watch engine against the simulator over real loopback sockets. Equality with the server is
  * polled for (the sim keeps moving prices; messages in flight make any one instant unequal).
  */
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { closedPort } from '../../../test-support/closed-port'
 import { waitUntil } from '../../../test-support/wait'
 import type { BoardPatch } from '../../../shared/board'
-import type { PriceTick } from '../../../shared/domain'
+import type { PriceChange, PriceTick } from '../../../shared/domain'
 import type { StreamHealth } from '../../../shared/health'
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../sim/index'
 import { MatchRecord } from '../../../shared/wire/data-service'
+import { MatchPricesWire } from '../../../shared/wire/odds'
 import { openEventStream, openWebSocket, type TransportOpener, type TransportOpeners } from '../streams/transports'
 import { boardPrices, serverPrices } from './board-vs-server'
 import { WatchEngine, type WatchEngineOptions } from './watch-engine'
+import { openCache } from '../cache'
+import { tempDir } from '../cache/test-helpers'
 
 const SPORT = 'badminton'
 const cleanups: Array<() => unknown> = []
@@ -31,23 +35,36 @@ interface Seen {
   ticks: PriceTick[]
   states: StreamHealth[]
   fetches: number
+  /** When each snapshot fetch began and when its answer had been read (deltas are held meanwhile). */
+  fetchWindows: Array<{ from: number; to: number }>
 }
 
-/** An engine on the simulator; the snapshot comes by plain fetch (the REST client is tested on its own). */
-function rig(s: SimulatorHandle, extra: Partial<WatchEngineOptions> = {}) {
-  const seen: Seen = { patches: [], ticks: [], states: [], fetches: 0 }
+/**
+ * An engine on the simulator; the snapshot comes by plain fetch (the REST client is tested on its own).
+ * `inTransit` holds a snapshot that has been read back from the engine for a while, as a slow network would.
+ */
+function rig(
+  s: SimulatorHandle,
+  extra: Partial<WatchEngineOptions> = {},
+  inTransit: (snapshot: unknown) => Promise<unknown> = async () => undefined,
+) {
+  const seen: Seen = { patches: [], ticks: [], states: [], fetches: 0, fetchWindows: [] }
   const engine = new WatchEngine({
     feed: 'demo',
     endpoints: s,
     keys: { odds: s.apiKey, data: s.apiKey },
     fetchSnapshot: async (sport, matchId, signal) => {
       seen.fetches++
+      const from = Date.now()
       const res = await fetch(`${s.oddsBaseUrl}/bookmaker/${s.bookmakerId}/${sport}/${matchId}`, {
         headers: { authorization: `Bearer ${s.apiKey}` },
         signal,
       })
       if (!res.ok) throw new Error(`snapshot ${res.status}`)
-      return res.json()
+      const json: unknown = await res.json()
+      await inTransit(json)
+      seen.fetchWindows.push({ from, to: Date.now() })
+      return json
     },
     sinks: {
       onPatch: (p) => seen.patches.push(p),
@@ -156,6 +173,49 @@ describe('WatchEngine', () => {
     s.control.setFaults({})
     for (const matchId of ids)
       await waitUntil(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
+  })
+
+  it('takes the deltas held while a resync snapshot is fetched as part of the resync: recorded, never a move live or in the rebuilt tape', async () => {
+    const s = await sim({ faults: { dropEverySeconds: 1 } })
+    const matchId = firstLive(s)
+    const dir = tempDir()
+    cleanups.push(() => dir.remove())
+    const cache = openCache(join(dir.dir, 'cache.sqlite'))
+    cleanups.push(() => cache.close())
+    const live: PriceChange[] = []
+    const seqOf = (snapshot: unknown) => MatchPricesWire.parse(snapshot).seq ?? 0
+    // Each snapshot reaches the engine only once the feed has sent ten deltas past it.
+    const tenDeltasLater = (snapshot: unknown) =>
+      waitUntil(
+        () => seqOf(s.control.matchPrices(SPORT, matchId)) >= seqOf(snapshot) + 10,
+        'ten deltas sent after the snapshot',
+      )
+    const { engine, seen } = rig(
+      s,
+      {
+        dataLiveTypes: ['status'],
+        sinks: {
+          onTicks: (ticks) => cache.recordTicks('demo', ticks),
+          onChanges: (changes) => live.push(...changes),
+          onPatch: (p) => seen.patches.push(p),
+        },
+      },
+      tenDeltasLater,
+    )
+    engine.setWatched([{ sport: SPORT, matchId }])
+    // A tick received while a snapshot was on its way came from a held delta (the snapshot's own come after).
+    const held = (t: { receivedTs: number }) =>
+      seen.fetchWindows.some((w) => t.receivedTs >= w.from && t.receivedTs < w.to)
+    const recorded = () => cache.ticks('demo', matchId, 0, Date.now() + 1, { limit: 100_000 })
+    await waitUntil(
+      () => seen.fetchWindows.length >= 4 && recorded().filter(held).length >= 20,
+      'deltas held during three resyncs after the first, and recorded',
+    )
+    engine.close()
+
+    expect(cache.recentChanges('demo', [matchId], 0, 100_000).filter(held)).toEqual([])
+    expect(live.filter((c) => !c.resync).filter(held)).toEqual([])
+    expect(seen.patches.flatMap((p) => p.tape).filter(held)).toEqual([])
   })
 
   it('measures the odds feed lag from each message’s own time, and says the data service gives none', async () => {

@@ -382,13 +382,14 @@ export class WatchEngine {
     else if (offer === 'gap') this.resync(w)
   }
 
-  private applyUpdate(w: Watched, m: SeqMessage, receivedAt: number): void {
+  /** `partOfResync`: a delta held back while the snapshot was fetched (price-book.ts). */
+  private applyUpdate(w: Watched, m: SeqMessage, receivedAt: number, partOfResync = false): void {
     switch (m.type) {
       case 'price':
-        w.book.applyPrice(m, receivedAt)
+        w.book.applyPrice(m, receivedAt, partOfResync)
         break
       case 'market_status':
-        w.book.applyMarketStatus(m.oddType, m.market, m.suspended, m.ts, receivedAt)
+        w.book.applyMarketStatus(m.oddType, m.market, m.suspended, m.ts, receivedAt, partOfResync)
         break
       case 'match_status':
         this.setStatus(w, m.status, null)
@@ -455,7 +456,7 @@ export class WatchEngine {
       w.refetch = true
       return
     }
-    for (const h of held) this.applyUpdate(w, h.message, h.receivedAt)
+    for (const h of held) this.applyUpdate(w, h.message, h.receivedAt, true)
     for (const e of w.heldOverrides.splice(0)) w.book.applyOverride(e)
     w.header.synced = true
     this.board.board(w.matchId)
