@@ -60,7 +60,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   )
   const keyStyles = options.keyStyles ?? KeyStyle.options
   registerDataRoutes(server, { lookups, clock, apiKey, keyStyles, faults })
-  registerOddsRoutes(server, { world, lookups, engine, clock, keyStyles })
+  const snapshotsServed = new Map<number, number>()
+  registerOddsRoutes(server, { world, lookups, engine, clock, keyStyles, snapshotsServed })
   registerImageRoutes(server, world)
 
   let dropTimer: NodeJS.Timeout | undefined
@@ -109,6 +110,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         return snapshot
       },
       liveOddsMatchIds: (sport) => engine.liveMatchIds(sport),
+      snapshotsServed: (matchId) => snapshotsServed.get(matchId) ?? 0,
       stats: () => ({
         priceMessagesSent: engine.priceMessagesSent,
         connections: hub.connections,

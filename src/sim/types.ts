@@ -120,6 +120,8 @@ export interface SimulatorHandle extends SimulatorInfo {
     /** Server truth, same as the REST answer. */
     matchPrices(sport: string, matchId: number): MatchPricesWire
     liveOddsMatchIds(sport: string): number[]
+    /** How many times the odds REST snapshot of this match has been served. */
+    snapshotsServed(matchId: number): number
     /** `dataLiveConnections`: open data-service live streams (per-type and per-event), of all `connections`. */
     stats(): { priceMessagesSent: number; connections: number; dataLiveConnections: number }
     /**

@@ -38,6 +38,8 @@ export interface OddsDeps {
   clock: WorldClock
   /** The key styles the bookmaker routes and streams take. */
   keyStyles: readonly KeyStyle[]
+  /** Snapshots served per match id (GET …/{sport}/{matchId} answered 200), for tests that count fetches. */
+  snapshotsServed: Map<number, number>
 }
 
 export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void {
@@ -72,7 +74,10 @@ export function registerOddsRoutes(server: SimHttpServer, deps: OddsDeps): void 
     })
     .add('GET', '/odds/bookmaker/:bookmakerId/:sport/:matchId', (ctx) => {
       const found = priced(ctx)
-      return found.ok ? jsonReply(200, engine.snapshot(found.p.match.id)) : found.reply
+      if (!found.ok) return found.reply
+      const matchId = found.p.match.id
+      deps.snapshotsServed.set(matchId, (deps.snapshotsServed.get(matchId) ?? 0) + 1)
+      return jsonReply(200, engine.snapshot(matchId))
     })
     .add('GET', '/odds/bookmaker/:bookmakerId/:sport/:matchId/verify', (ctx) => {
       const found = priced(ctx)

@@ -194,6 +194,11 @@ export class LiveStream<T> {
     }
   }
 
+  /** Where the connection is now (health() gives the whole picture). */
+  get connectionState(): StreamState {
+    return this.state
+  }
+
   private requestSlot(): void {
     this.setState('queued')
     this.releaseSlot = this.o.slots.request(() => this.connect('ws'))

@@ -175,6 +175,24 @@ describe('WatchEngine', () => {
       await waitUntil(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
   })
 
+  it('fetches each match’s snapshot once per (re)connect of its two odds streams, not once per stream', async () => {
+    const s = await sim()
+    const matchId = firstLive(s)
+    const { engine } = rig(s, { dataLiveTypes: [] })
+    const odds = () => engine.health().streams.filter((h) => h.matchId === matchId && h.service === 'odds')
+    const settled = (reconnects: number) =>
+      engine.synced(matchId) && odds().every((h) => h.state === 'live' && h.reconnects === reconnects)
+    engine.watch(SPORT, matchId)
+    await waitUntil(() => settled(0), 'watched and synced')
+    expect(s.control.snapshotsServed(matchId)).toBe(1)
+    for (const round of [1, 2]) {
+      s.control.dropConnections()
+      await waitUntil(() => settled(round), `reconnect ${round} synced`)
+      expect(s.control.snapshotsServed(matchId)).toBe(1 + round)
+    }
+    await waitUntil(() => converged(s, engine, matchId), 'equal to the server')
+  })
+
   it('takes the deltas held while a resync snapshot is fetched as part of the resync: recorded, never a move live or in the rebuilt tape', async () => {
     const s = await sim({ faults: { dropEverySeconds: 1 } })
     const matchId = firstLive(s)

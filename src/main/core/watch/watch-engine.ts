@@ -26,6 +26,7 @@ import {
   type FeedLag,
   type FeedService,
   type StreamHealth,
+  type StreamState,
 } from '../../../shared/health'
 import type { MatchStatusChange } from '../alerts/ports'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/backoff'
@@ -119,6 +120,8 @@ interface Watched {
   fetch: AbortController | null
   /** A (re)connect happened while a fetch was under way: fetch again once it lands. */
   refetch: boolean
+  /** A connect waiting for the match's other odds stream before fetching (CONNECT_JOIN_MS). */
+  joinWait: NodeJS.Timeout | null
   fetchFailures: number
   fetchRetry: NodeJS.Timeout | null
 }
@@ -143,6 +146,15 @@ function toOverrideEvent(m: OverrideMessage, receivedTs: number, feed: FeedName)
 }
 
 const OVERRIDE_SWEEP_MS = 1000
+
+/**
+ * How long a connect waits for its match's other odds stream, while that one is on its way
+ * (queued, connecting or backing off), before fetching the snapshot alone: the two streams of a
+ * match reconnect a jittered ~0.25–0.5 s apart after a common drop (backoff.ts), and one snapshot
+ * fetched after both connects serves both. Past this wait the other's connect fetches again.
+ */
+const CONNECT_JOIN_MS = 2000
+const ON_ITS_WAY: ReadonlySet<StreamState> = new Set(['queued', 'connecting', 'backing_off'])
 
 export class WatchEngine {
   private readonly watched = new Map<number, Watched>()
@@ -230,6 +242,7 @@ export class WatchEngine {
       streams: [],
       fetch: null,
       refetch: false,
+      joinWait: null,
       fetchFailures: 0,
       fetchRetry: null,
     }
@@ -253,6 +266,7 @@ export class WatchEngine {
     this.headers?.forget(w.sport, matchId)
     w.fetch?.abort()
     if (w.fetchRetry) clearTimeout(w.fetchRetry)
+    if (w.joinWait) clearTimeout(w.joinWait)
     this.board.remove(matchId)
   }
 
@@ -368,7 +382,7 @@ export class WatchEngine {
       ...oddsStreamAddress(this.o.endpoints, w.sport, w.matchId, kind),
       ...reader,
       onMessage,
-      onConnected: () => this.resync(w),
+      onConnected: () => this.resyncAfterConnect(w),
       onRefused: () => this.resync(w),
     })
   }
@@ -408,12 +422,28 @@ export class WatchEngine {
   }
 
   /**
+   * A stream of the match connected. While its other odds stream is on its way the fetch waits for
+   * that connect (at most CONNECT_JOIN_MS), so one snapshot serves the (re)connect of both.
+   */
+  private resyncAfterConnect(w: Watched): void {
+    if (!w.streams.some((s) => ON_ITS_WAY.has(s.connectionState))) {
+      this.resync(w)
+      return
+    }
+    w.sync.begin()
+    this.patchHeader(w, { synced: false })
+    w.joinWait ??= setTimeout(() => this.resync(w), CONNECT_JOIN_MS)
+  }
+
+  /**
    * Holds deltas and fetches the snapshot. If a fetch is already under way it may predate this
    * connect, so another follows it (the first is still applied: the board fills sooner).
    */
   private resync(w: Watched): void {
     w.sync.begin()
     this.patchHeader(w, { synced: false })
+    if (w.joinWait) clearTimeout(w.joinWait)
+    w.joinWait = null
     if (w.fetch) {
       w.refetch = true
       return
