@@ -169,7 +169,8 @@ describe('WatchEngine', () => {
     engine.setWatched(ids.map((matchId) => ({ sport: SPORT, matchId })))
     const updates = () => engine.health().streams.filter((h) => h.kind === 'updates')
     await waitUntil(() => updates().every((h) => h.reconnects >= 2), 'two reconnects per stream')
-    expect(seen.fetches).toBeGreaterThanOrEqual(ids.length * 3)
+    // One snapshot per reconnect round of a match's two streams (a drop mid-round merges rounds).
+    await waitUntil(() => seen.fetches >= ids.length * 2, 'a resync snapshot per match after its reconnects')
     s.control.setFaults({})
     for (const matchId of ids)
       await waitUntil(() => converged(s, engine, matchId), `match ${matchId} equal to the server`)
