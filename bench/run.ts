@@ -5,7 +5,17 @@ export {}
  * `npm run bench -- all` is one full run: every bench in turn with the arguments the README's
  * Figures table quotes (the 30-minute soak only when named on its own).
  */
-const benches = ['sim', 'ingest', 'cache', 'render', 'memory', 'startup', 'soak', 'hostile-bodies'] as const
+const benches = [
+  'sim',
+  'ingest',
+  'cache',
+  'render',
+  'memory',
+  'startup',
+  'soak',
+  'hostile-bodies',
+  'frozen-page',
+] as const
 type BenchName = (typeof benches)[number]
 
 const FULL_RUN: ReadonlyArray<readonly [BenchName, string[]]> = [

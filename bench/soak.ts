@@ -23,7 +23,7 @@ import { numberArg } from './support'
 
 const MB = 1024 * 1024
 
-function rssBytes(pid: number): number {
+export function rssBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'))
@@ -31,7 +31,7 @@ function rssBytes(pid: number): number {
 }
 
 /** The host's V8 inspector: a full collection, then the heap's used size. */
-class HostInspector {
+export class HostInspector {
   private next = 1
   private constructor(private readonly ws: WebSocket) {}
 

@@ -180,3 +180,35 @@ export function notifyOnMovesOf(page: Page, matchId: number, cooldownSeconds: nu
     { matchId, cooldownSeconds },
   )
 }
+
+/**
+ * Records when the page invokes `channel` (and with what), before the app loads: the host's page
+ * script defines `window.oddsMonitor` frozen, so its definition is wrapped on the way in. Read with
+ * `recordedInvokes`. The calls themselves go through unchanged.
+ */
+export async function recordInvokes(page: Page, channel: string): Promise<void> {
+  await page.addInitScript((watched) => {
+    const calls: Array<{ at: number; input: unknown }> = []
+    const define = Object.defineProperty
+    Object.defineProperty = <T>(target: T, key: PropertyKey, descriptor: PropertyDescriptor & ThisType<unknown>): T => {
+      const api = descriptor.value as { invoke?: (channel: string, input?: unknown) => unknown } | undefined
+      if (target === (globalThis as unknown) && key === 'oddsMonitor' && api?.invoke) {
+        const invoke = api.invoke
+        const recording = (channel: string, input?: unknown) => {
+          if (channel === watched) calls.push({ at: Date.now(), input })
+          return invoke(channel, input)
+        }
+        descriptor = { ...descriptor, value: Object.freeze({ ...api, invoke: recording }) }
+      }
+      return define(target, key, descriptor)
+    }
+    Object.assign(globalThis, { __invokes: calls })
+  }, channel)
+}
+
+/** The calls `recordInvokes` saw so far: when (epoch ms) and with what input. */
+export function recordedInvokes(page: Page): Promise<Array<{ at: number; input: unknown }>> {
+  return page.evaluate(() => [
+    ...(globalThis as unknown as { __invokes: Array<{ at: number; input: unknown }> }).__invokes,
+  ])
+}

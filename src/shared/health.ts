@@ -63,12 +63,18 @@ export const StreamHealth = z.object({
 })
 export type StreamHealth = z.infer<typeof StreamHealth>
 
-/** The REST side of a service, filled in by the REST client's owner (null when not known). */
+/**
+ * The REST side of a service, filled in by the REST client's owner (null when not known).
+ * not_understood: its answers reach us but one of its routes has them mostly refused
+ * (core/clients/http/route-understanding.ts); `notUnderstood` names the route that went first.
+ */
 export const RestHealth = z.object({
-  state: z.enum(['ok', 'rejected', 'no_access', 'backing_off', 'error']),
+  state: z.enum(['ok', 'not_understood', 'rejected', 'no_access', 'backing_off', 'error']),
   message: z.string().nullable(),
   retryAt: z.number().nullable(),
   at: z.number(),
+  /** Set while a route is not understood, whatever the state (a failing service may also have one). */
+  notUnderstood: z.object({ route: z.string(), since: z.number(), firstRefusal: z.string() }).nullable(),
 })
 export type RestHealth = z.infer<typeof RestHealth>
 
@@ -81,7 +87,7 @@ export const FeedLag = z.discriminatedUnion('timed', [
 ])
 export type FeedLag = z.infer<typeof FeedLag>
 
-/** not_understood: some of its streams are connected but their frames are refused (see StreamState). */
+/** not_understood: some of its streams are connected but their frames are refused (see StreamState), or a REST route's answers are (RestHealth). */
 export const ServiceState = z.enum(['idle', 'connecting', 'live', 'not_understood', 'degraded', 'rejected'])
 export type ServiceState = z.infer<typeof ServiceState>
 
@@ -146,7 +152,7 @@ export type FeedHealth = z.infer<typeof FeedHealth>
 
 /**
  * A service's state from its streams: rejected wins (the trader must fix the key), then a stream
- * not understood (what it carries is lost however healthy the socket), then any trouble makes it
+ * or REST route not understood (what it carries is lost however healthy the socket), then any trouble makes it
  * degraded, all live is live. Closed streams do not count.
  */
 export function summarizeService(
@@ -177,7 +183,7 @@ export function summarizeService(
   const restRejected = rest?.state === 'rejected' || rest?.state === 'no_access'
   return {
     service,
-    state: stateOf(counts, activeCount(own), restRejected),
+    state: stateOf(counts, activeCount(own), restRejected, rest?.notUnderstood != null),
     streams: counts,
     kinds: kindsOf(own),
     messagesPerSec,
@@ -199,9 +205,14 @@ function activeCount(streams: readonly StreamHealth[]): number {
   return streams.filter((s) => s.state !== 'closed').length
 }
 
-function stateOf(counts: Record<StreamState, number>, active: number, restRejected: boolean): ServiceState {
+function stateOf(
+  counts: Record<StreamState, number>,
+  active: number,
+  restRejected: boolean,
+  restNotUnderstood: boolean,
+): ServiceState {
   if (counts.rejected > 0 || restRejected) return 'rejected'
-  if (counts.not_understood > 0) return 'not_understood'
+  if (counts.not_understood > 0 || restNotUnderstood) return 'not_understood'
   if (active === 0) return 'idle'
   if (counts.live === active) return 'live'
   if (counts.stale > 0 || counts.backing_off > 0) return 'degraded'
@@ -222,7 +233,7 @@ function kindsOf(streams: readonly StreamHealth[]): KindHealth[] {
     const active = activeCount(ofKind)
     return {
       kind,
-      state: stateOf(counts, active, false),
+      state: stateOf(counts, active, false, false),
       live: counts.live,
       active,
       perMatch: ofKind.some((s) => s.matchId !== null && s.state !== 'closed'),

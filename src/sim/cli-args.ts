@@ -1,10 +1,11 @@
 /**
  * Command-line options of `npm run sim`. `--faults` takes a comma list:
- * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000,refusetype=404,subprotocol=required,unreadable=time:40`
+ * `drop=5,malformed=0.1,unknown=0.05,hostile=0.01,slow=200,burst429=20:3:2,error5xx=0.1,oddsdelay=2000,refusetype=404,subprotocol=required,unreadable=time:40,badshape=/verify:6`
  * (burst429 = every:count:retryAfterSeconds; refusetype = the status, 403 or 404, answered to a
  * data stream of every event of a type; subprotocol = required or never, the data streams'
  * WebSocket subprotocol rule; unreadable=time:40 tears the first 40 messages of the streams of one
- * kind). Bad input is a typed error, never a crash.
+ * kind; badshape=/verify:6 answers the first 6 GETs of paths ending /verify with an unexpected
+ * shape). Bad input is a typed error, never a crash.
  */
 import type { FaultOptions, SimulatorOptions } from './types'
 
@@ -72,9 +73,14 @@ export function parseFaults(text: string): FaultOptions {
       if (!/^[a-z_]+$/.test(kind))
         throw new CliError(`unreadable needs kind:count (e.g. time:40), got '${value ?? ''}'`)
       faults.unreadable = { kind, count: number('unreadable count', count, 1) }
+    } else if (name === 'badshape') {
+      const [route = '', count] = (value ?? '').split(':')
+      if (!/^\/[a-z0-9/_-]+$/.test(route))
+        throw new CliError(`badshape needs /route:count (e.g. /verify:6), got '${value ?? ''}'`)
+      faults.badShape = { route, count: number('badshape count', count, 1) }
     } else {
       throw new CliError(
-        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay, refusetype, subprotocol, unreadable`,
+        `unknown fault '${name}': use drop, malformed, unknown, hostile, slow, burst429, error5xx, oddsdelay, refusetype, subprotocol, unreadable, badshape`,
       )
     }
   }

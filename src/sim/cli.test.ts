@@ -32,7 +32,7 @@ describe('cli arguments', () => {
     })
     expect(
       parseFaults(
-        'malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000,refusetype=403,subprotocol=never,unreadable=time:40',
+        'malformed=0.5,unknown=0.25,slow=100,oddsdelay=2000,refusetype=403,subprotocol=never,unreadable=time:40,badshape=/verify:6',
       ),
     ).toEqual({
       malformedRatio: 0.5,
@@ -42,6 +42,7 @@ describe('cli arguments', () => {
       refuseTypeStreams: 403,
       wsSubprotocol: 'never',
       unreadable: { kind: 'time', count: 40 },
+      badShape: { route: '/verify', count: 6 },
     })
   })
 
@@ -55,6 +56,8 @@ describe('cli arguments', () => {
     ['--faults', 'subprotocol=maybe'],
     ['--faults', 'unreadable=time'],
     ['--faults', 'unreadable=:5'],
+    ['--faults', 'badshape=verify:6'],
+    ['--faults', 'badshape=/verify'],
   ])('refuses %s %s', (...argv) => {
     expect(() => parseCliArgs(argv)).toThrow(CliError)
   })

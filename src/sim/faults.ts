@@ -24,6 +24,8 @@ export class Faults {
   private hostile = 0
   /** Messages sent unreadable so far (FaultOptions.unreadable). */
   private unreadableSent = 0
+  /** Answers sent in the wrong shape so far (FaultOptions.badShape). */
+  private badShapesSent = 0
   /** 429 answers given since start (a test waits for its bursts to have happened). */
   answered429 = 0
 
@@ -38,6 +40,7 @@ export class Faults {
     this.requests = 0
     this.refusalsLeft = 0
     this.unreadableSent = 0
+    this.badShapesSent = 0
   }
 
   get current(): Readonly<FaultOptions> {
@@ -66,6 +69,14 @@ export class Faults {
     const at = json.startsWith('{') ? 1 : json.startsWith('[{') ? 2 : -1
     if (at < 0 || json[at] === '}') return json
     return `${json.slice(0, at)}"echo":${JSON.stringify(this.apiKey)},${json.slice(at)}`
+  }
+
+  /** Whether this successful GET answer goes out in the wrong shape (FaultOptions.badShape); counts it if so. */
+  answersBadShape(method: string, path: string): boolean {
+    const bad = this.options.badShape
+    if (!bad || method !== 'GET' || !path.endsWith(bad.route) || this.badShapesSent >= bad.count) return false
+    this.badShapesSent++
+    return true
   }
 
   /** Decides the fate of one REST request (streams are not refused this way: they get drops). */

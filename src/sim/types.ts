@@ -82,6 +82,12 @@ export interface FaultOptions {
    */
   unreadable?: { kind: string; count: number }
   /**
+   * The first `count` successful JSON answers to GET paths ending with `route` (`/verify`,
+   * `/matches`) are `{"unexpected":"shape"}` instead, then the real answers: a REST route whose
+   * shape changed for a while (issue 21.2, a route not understood).
+   */
+  badShape?: { route: string; count: number }
+  /**
    * Every stream message and every JSON answer carries the simulator's key (an `echo` field, in
    * the first object of a list): a feed that echoes what it was sent, for the tests that hold what
    * the app keeps of it (the diagnostic bundle) to showing no key.

@@ -26,6 +26,8 @@ import { MAX_IMAGE_BODY_BYTES, readCappedBody } from './clients/http/capped-body
 import { OddsClient } from './clients/odds/odds-client'
 import { registerHandlers } from './handlers'
 import { refusalReporters } from './refusals'
+import { RouteUnderstanding } from './clients/http/route-understanding'
+import type { AnswerOutcome } from './clients/http/parse-answer'
 import { crashDirOf } from './faults/crash-files'
 import { FaultLog } from './faults/fault-log'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
@@ -134,7 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
   const health = (): AppHealth => {
     const feed = watching.live.health()
-    understanding(feed.streams)
+    understanding(feed)
     return { ...feed, faults: faults.snapshot() }
   }
   registerHandlers(router, {
@@ -292,12 +294,18 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     const { dataKeyStyle, oddsKeyStyle } = session.endpoints()
     return service === 'odds-feed' ? oddsKeyStyle : dataKeyStyle
   }
+  // Every answer's outcome: refused records are faults, and each route's answers are judged understood or not.
+  const routes = { 'data-service': new RouteUnderstanding(), 'odds-feed': new RouteUnderstanding() }
+  const answered = (service: KeyAccount) => (outcome: AnswerOutcome) => {
+    refusals.restAnswer(service, outcome)
+    routes[service].answered(outcome)
+  }
   const httpClient = (service: KeyAccount) =>
     new HttpClient({
       service,
       getKey: () => session.getKey(service),
       keyStyle: () => keyStyleOf(service),
-      onRefused: refusals.restAnswer,
+      onRefused: answered(service),
       onAnswerClock: (answer) => base.problems.clockSkew.record(service, answer),
       onAnswer: (answer) => base.recorded.answers.record(service, answer),
     })
@@ -320,9 +328,9 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     http: dataHttp,
     settings: endpoints,
     cache: archive,
-    onMalformed: refusals.restAnswer,
+    onAnswer: answered('data-service'),
   })
-  const oddsClient = new OddsClient({ http: oddsHttp, settings: endpoints, onMalformed: refusals.restAnswer })
+  const oddsClient = new OddsClient({ http: oddsHttp, settings: endpoints, onAnswer: answered('odds-feed') })
   // The session reads the sports only when asked for its mode, which is after this line.
   const sports: BookmakerSports = new BookmakerSports({
     fetch: (signal) => oddsClient.bookmaker({ signal }),
@@ -334,7 +342,7 @@ function createFeedClients(options: CoreOptions, base: Foundation) {
     store: base.secrets,
     testers: feedKeyTesters(dataClient, oddsClient, () => settings.get().sport, keyStyleOf),
   })
-  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive, sports }
+  return { session, dataHttp, oddsHttp, dataClient, oddsClient, keys, archive, sports, routes }
 }
 type FeedClients = ReturnType<typeof createFeedClients>
 
@@ -381,6 +389,10 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
     watched: () => watchlists.allMatches(),
     archive,
     restStates: () => ({ odds: feeds.oddsHttp.gate.state(), data: feeds.dataHttp.gate.state() }),
+    restRoutes: () => ({
+      odds: feeds.routes['odds-feed'].notUnderstood(),
+      data: feeds.routes['data-service'].notUnderstood(),
+    }),
     sinks: {
       onTicks: (ticks) => reportRefusedTicks(faults, where, archive.recordTicks(ticks)),
       onChanges: (changes) => {

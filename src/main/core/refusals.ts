@@ -5,7 +5,8 @@
  * unknown kind), so they only get a throttled log line here, never a second count.
  */
 import type { CacheFileError } from './cache'
-import type { MalformedRecords } from './clients/http/parse-answer'
+import type { AnswerOutcome } from './clients/http/parse-answer'
+import type { ServiceName } from './clients/http/service-gate'
 import type { FaultProcess, FaultReporter } from './faults/fault-reporter'
 import type { SetAsideSettings } from './settings-file'
 import type { RefusedEntry } from './stored-entries'
@@ -23,8 +24,10 @@ export function refusalReporters(faults: FaultReporter, process: FaultProcess, l
     settingsField: (field: string, problem: string) =>
       refused('settings', `stored setting ${field} refused (${problem}); its default is used`),
     cacheFile: (error: CacheFileError) => refused('cache-file', `cache file set aside: ${error.message}`),
-    restAnswer: (report: MalformedRecords) =>
-      refused('rest', `${report.route}: ${report.count} refused (${report.example})`, { route: report.route }),
+    /** Every answer's outcome comes here; only one with refused records (or refused whole) is a fault. */
+    restAnswer: (service: ServiceName, { route, refused: count, firstRefusal }: AnswerOutcome) => {
+      if (count > 0) refused('rest', `${service} ${route}: ${count} refused (${firstRefusal})`, { route })
+    },
     stream: new RefusalLog(logError),
   }
 }

@@ -125,10 +125,17 @@ export class SimHttpServer {
         )
       const found = this.rest.match(ctx.method, ctx.url.pathname)
       if (!found.target) return send(res, this.notFound(ctx, found.methodAllowed))
-      send(res, this.echoing(await found.target({ ...ctx, params: found.params })))
+      send(res, this.echoing(this.shaped(ctx, await found.target({ ...ctx, params: found.params }))))
     } catch (error) {
       send(res, jsonReply(500, { error: 'internal', message: error instanceof Error ? error.message : String(error) }))
     }
+  }
+
+  /** A successful JSON reply in a shape no client reads while the `badShape` fault lasts (faults.ts). */
+  private shaped(ctx: { method: string; url: URL }, reply: Reply): Reply {
+    const ok = reply.status >= 200 && reply.status < 300 && reply.json !== undefined
+    if (!ok || !this.faults.answersBadShape(ctx.method, ctx.url.pathname)) return reply
+    return { ...reply, json: { unexpected: 'shape', note: 'fault injection' } }
   }
 
   /** The reply with the key echoed into its JSON while the `echoKey` fault is on (faults.ts). */

@@ -1,12 +1,12 @@
 /**
  * Where the problems come from, and how they reach the page: the files the core set aside at start
  * (cache, settings), the keychain as the key service last found it, the feeds' clocks as their
- * REST answers show them, the cache's writes while they fail, and live streams whose frames are
- * not understood. The board is served as `problems:get` / `problems:dismiss` and pushed as
+ * REST answers show them, the cache's writes while they fail, and live streams whose frames (or REST
+ * routes whose answers) are not understood. The board is served as `problems:get` / `problems:dismiss` and pushed as
  * `problems:changed` on every change (the page loads the list once, then follows the pushes).
  */
 import { BridgeFailure } from '../../../shared/bridge/result'
-import type { StreamHealth } from '../../../shared/health'
+import type { FeedHealth, StreamHealth } from '../../../shared/health'
 import type { BridgeRouter } from '../bridge/router'
 import type { CacheFileError } from '../cache/errors'
 import type { CacheFileState } from '../cache/recovering-cache'
@@ -15,7 +15,7 @@ import type { KeyService } from '../secrets/key-service'
 import type { SettingsFileCheck } from '../settings-file'
 import type { SettingsStore } from '../settings-store'
 import { ClockSkewWatch } from './clock-skew'
-import { ProblemBoard } from './problem-board'
+import { ProblemBoard, type RaisedProblem } from './problem-board'
 import {
   cacheSetAsideProblem,
   cacheUnsavedProblem,
@@ -25,6 +25,7 @@ import {
   feedNotUnderstoodProblem,
   keychainProblem,
   PROBLEM_IDS,
+  routeNotUnderstoodProblem,
   settingsEntriesRefusedProblem,
   settingsSetAsideProblem,
   settingsUnsavedProblem,
@@ -125,16 +126,16 @@ export function watchSettingsSaves(board: ProblemBoard, store: SettingsStore, fo
 }
 
 /**
- * Fed every stream's health as it is read (each second): one banner per service and stream kind
- * with streams not understood, naming the one that went first; each goes once none of its
- * streams is (they are read again, or closed).
+ * Fed the feeds' health as it is read (each second): one banner per service and stream kind with
+ * streams not understood, naming the one that went first, and one per service with a REST route
+ * not understood; each goes once nothing it names is (read again, or closed).
  */
 export function watchFeedUnderstanding(
   board: ProblemBoard,
   scrub: (text: string) => string,
-): (streams: readonly StreamHealth[]) => void {
+): (health: Pick<FeedHealth, 'streams' | 'services'>) => void {
   let raised = new Set<string>()
-  return (streams) => {
+  return ({ streams, services }) => {
     const groups = new Map<string, StreamHealth[]>()
     for (const stream of streams) {
       if (!stream.notUnderstood) continue
@@ -143,11 +144,17 @@ export function watchFeedUnderstanding(
       if (group) group.push(stream)
       else groups.set(id, [stream])
     }
+    const problems: RaisedProblem[] = []
     for (const group of groups.values()) {
       group.sort((a, b) => (a.notUnderstood?.since ?? 0) - (b.notUnderstood?.since ?? 0) || a.id.localeCompare(b.id))
-      board.raise(feedNotUnderstoodProblem(group, scrub))
+      problems.push(feedNotUnderstoodProblem(group, scrub))
     }
-    for (const id of raised) if (!groups.has(id)) board.clear(id)
-    raised = new Set(groups.keys())
+    for (const { service, rest } of services) {
+      if (rest?.notUnderstood) problems.push(routeNotUnderstoodProblem(service, rest.notUnderstood, scrub))
+    }
+    for (const problem of problems) board.raise(problem)
+    const now = new Set(problems.map((p) => p.id))
+    for (const id of raised) if (!now.has(id)) board.clear(id)
+    raised = now
   }
 }

@@ -3,7 +3,7 @@
  * the trader needs, and what to do about it on this platform. Only words here; the sources that
  * decide when a problem holds are in problem-sources.ts and clock-skew.ts.
  */
-import type { FeedService, StreamHealth } from '../../../shared/health'
+import type { FeedService, RestHealth, StreamHealth } from '../../../shared/health'
 import type { CacheFileError } from '../cache/errors'
 import type { CacheFileState } from '../cache/recovering-cache'
 import type { SalvageCounts } from '../cache/salvage'
@@ -31,6 +31,11 @@ const count = new Intl.NumberFormat('en-US')
 /** One banner per service and stream kind whose streams are not understood. */
 export function feedNotUnderstoodId(service: FeedService, kind: string): string {
   return `feed-not-understood:${service}:${kind}`
+}
+
+/** One banner per service for its REST routes (the one that went first is named). */
+export function routeNotUnderstoodId(service: FeedService): string {
+  return `feed-not-understood:${service}:rest`
 }
 
 const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
@@ -246,5 +251,23 @@ export function feedNotUnderstoodProblem(
     happened: `${feed.words} ${first.kind} ${are} connected (${first.id}${more}), but most of its frames are refused since ${when.format(since)}, so what it carries is not shown. First refusal: ${scrub(firstRefusal)}.`,
     toDo: 'Show its frames to see what the feed sends, and save a diagnostic bundle for support (Settings → About). This clears by itself once its frames are read again.',
     inspectStream: first.id,
+  }
+}
+
+/** A REST route of the service whose answers are mostly refused (clients/http/route-understanding.ts). */
+export function routeNotUnderstoodProblem(
+  service: FeedService,
+  { route, since, firstRefusal }: NonNullable<RestHealth['notUnderstood']>,
+  scrub: (text: string) => string,
+): RaisedProblem {
+  const feed = FEED_NAMES[service]
+  return {
+    id: routeNotUnderstoodId(service),
+    severity: 'error',
+    // What the route answers is lost while it lasts; it goes by itself once its answers are read.
+    dismissible: false,
+    title: `${feed.title}: route ${route} not understood`,
+    happened: `${feed.words} answers on ${route} are mostly refused since ${when.format(since)}, so what they carry is not shown. First refusal: ${scrub(firstRefusal)}.`,
+    toDo: 'Save a diagnostic bundle for support (Settings → About): it holds the last answer of every route. This clears by itself once its answers are read again.',
   }
 }

@@ -6,10 +6,17 @@
  */
 import { blankHeader, emptyBoardPatch, type BoardPatch, type MatchBoard, type MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
-import { summarizeService, type FeedHealth, type RestHealth } from '../../../shared/health'
+import {
+  summarizeService,
+  type FeedHealth,
+  type FeedService,
+  type RestHealth,
+  type StreamHealth,
+} from '../../../shared/health'
 import { pg } from '../../../shared/postgrest/query'
 import type { DataServiceClient } from '../clients/data-service/data-service-client'
 import type { ServiceState } from '../clients/http/service-gate'
+import type { RouteNotUnderstood } from '../clients/http/route-understanding'
 import type { OddsClient } from '../clients/odds/odds-client'
 import type { FrameTapPoint } from '../streams/frame-tap'
 import type { FrameHistory } from '../streams/frame-history'
@@ -39,6 +46,8 @@ export interface LiveFeedOptions {
   archive: BoardArchive
   sinks: WatchSinks
   restStates: () => { odds: ServiceState; data: ServiceState }
+  /** Each service's REST route not understood now, if any (clients/http/route-understanding.ts); none when not given. */
+  restRoutes?: () => { odds: RouteNotUnderstood | null; data: RouteNotUnderstood | null }
   /** Where the streams of every engine hand raw frames while a frame inspector is open. */
   frames?: FrameTapPoint
   /** Where the streams of every engine keep their last frames for the diagnostic bundle. */
@@ -202,6 +211,7 @@ export class LiveFeed {
   health(now = Date.now()): FeedHealth {
     const streams = this.engine?.streamHealth() ?? []
     const rest = this.options.restStates()
+    const routes = this.options.restRoutes?.() ?? { odds: null, data: null }
     // A synced board has no trouble, even while a stream of it reconnects (its prices say stale).
     const watched = this.options
       .watched()
@@ -212,11 +222,15 @@ export class LiveFeed {
       at: now,
       unsynced: this.trouble.list(watched, streams),
       services: [
-        summarizeService('odds', streams, restHealth(rest.odds), now, this.engine?.feedLag('odds', now) ?? null),
-        summarizeService('data', streams, restHealth(rest.data), now, this.engine?.feedLag('data', now) ?? null),
+        this.service('odds', streams, restHealth(rest.odds, routes.odds), now),
+        this.service('data', streams, restHealth(rest.data, routes.data), now),
       ],
       streams,
     }
+  }
+
+  private service(service: FeedService, streams: StreamHealth[], rest: RestHealth | null, now: number) {
+    return summarizeService(service, streams, rest, now, this.engine?.feedLag(service, now) ?? null)
   }
 
   close(): void {
@@ -239,8 +253,14 @@ const REST_STATES: Record<ServiceState['status'], RestHealth['state'] | null> = 
   failing: 'error',
 }
 
-function restHealth(state: ServiceState): RestHealth | null {
+/** The gate's state, turned `not_understood` while a route is and the gate has nothing worse to say. */
+function restHealth(state: ServiceState, notUnderstood: RouteNotUnderstood | null): RestHealth | null {
   const mapped = REST_STATES[state.status]
-  if (mapped === null) return null
-  return { state: mapped, message: state.message, retryAt: state.retryAt, at: state.lastOkAt ?? Date.now() }
+  if (mapped === null && notUnderstood === null) return null
+  const at = state.lastOkAt ?? Date.now()
+  if (notUnderstood && (mapped === null || mapped === 'ok')) {
+    const message = `route ${notUnderstood.route} not understood`
+    return { state: 'not_understood', message, retryAt: state.retryAt, at, notUnderstood }
+  }
+  return { state: mapped ?? 'ok', message: state.message, retryAt: state.retryAt, at, notUnderstood }
 }

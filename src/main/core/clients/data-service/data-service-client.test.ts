@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pg } from '../../../../shared/postgrest/query'
 import { startSimulator } from '../../../../sim'
-import type { MalformedRecords } from '../http/parse-answer'
+import type { AnswerOutcome } from '../http/parse-answer'
 import { testHttp, type TestHttp } from '../http/test-support'
 import { DataServiceClient, type DataSettings } from './data-service-client'
 import type { CachedReference, ReferenceCache } from './reference-cache'
@@ -25,7 +25,8 @@ let sim: Sim
 let t: TestHttp
 let cache: MemoryReferenceCache
 let clock: { now: number }
-let malformed: MalformedRecords[]
+/** The answers that had records refused. */
+let malformed: AnswerOutcome[]
 let data: DataServiceClient
 let settings: DataSettings
 
@@ -35,7 +36,9 @@ function client(http = t.http): DataServiceClient {
     settings: () => settings,
     cache,
     now: () => clock.now,
-    onMalformed: (r) => malformed.push(r),
+    onAnswer: (outcome) => {
+      if (outcome.refused > 0) malformed.push(outcome)
+    },
   })
 }
 
@@ -240,7 +243,13 @@ describe('DataServiceClient against a scripted data service', () => {
       expect(page.ok && page.value.records.map((r) => r.id)).toEqual([a!.id, c!.id])
       expect(page.ok && page.value.malformed).toBe(1)
       expect(malformed).toEqual([
-        { route: 'badminton/teams', count: 1, example: expect.stringMatching(/^record 1 field id: /) },
+        {
+          route: '/teams',
+          read: 2,
+          refused: 1,
+          whole: false,
+          firstRefusal: expect.stringMatching(/^record 1 field id: /),
+        },
       ])
     } finally {
       server.close()

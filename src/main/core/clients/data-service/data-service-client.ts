@@ -10,7 +10,7 @@ import type { Settings } from '../../../../shared/settings'
 import { dataMarketplaceHost } from '../../../../shared/wire/keys'
 import type { HttpClient } from '../http/http-client'
 import { collectPages } from '../http/paging'
-import { parseList, type MalformedRecords } from '../http/parse-answer'
+import { notAList, parseList, type AnswerOutcome } from '../http/parse-answer'
 import { failWith, succeed, type FeedResult } from '../http/result'
 import { feedUrl } from '../http/url'
 import { dataBaseUrlForSport } from './base-url'
@@ -30,7 +30,8 @@ export interface DataServiceClientOptions {
   settings: () => DataSettings
   /** Without it every call goes to the network. */
   cache?: ReferenceCache
-  onMalformed?: (report: MalformedRecords) => void
+  /** Every answer parsed (or refused), under its route family `/{route}`. */
+  onAnswer?: (outcome: AnswerOutcome) => void
   now?: () => number
 }
 
@@ -84,14 +85,14 @@ export class DataServiceClient {
       return failWith('bad_request', 'limit must be a positive whole number and offset a whole number from 0')
     }
     const query = (options.query ?? pg()).lang(options.lang ?? settings.language)
-    const routeName = `${sport}/${route}`
+    const routeName = `/${route}`
     const paramsKey = query.limit(want).offset(start).toString()
 
     const cache = spec.daily ? this.options.cache : undefined
     if (cache && !options.force) {
       const cached = await cache.getReference(sport, route, paramsKey)
       if (cached && this.now() - cached.fetchedAt < REFERENCE_MAX_AGE_MS) {
-        const parsed = parseList(spec.record, cached.records, routeName, this.options.onMalformed)
+        const parsed = parseList(spec.record, cached.records, routeName, this.options.onAnswer)
         if (parsed.ok) return succeed({ ...parsed.value, fetchedAt: cached.fetchedAt, fromCache: true })
       }
     }
@@ -113,17 +114,17 @@ export class DataServiceClient {
         scope: sport,
         subject: 'this sport',
         marketplaceHost: dataMarketplaceHost(sport),
+        route: routeName,
         signal: options.signal,
       })
       if (!body.ok) return body
-      if (!Array.isArray(body.value))
-        return failWith('bad_response', `${routeName} answered something other than a list`)
+      if (!Array.isArray(body.value)) return notAList(routeName, this.options.onAnswer)
       return succeed({ rows: body.value, requested: size })
     }, want)
     if (!rows.ok) return rows
 
     const fetchedAt = this.now()
-    const parsed = parseList(spec.record, rows.value, routeName, this.options.onMalformed)
+    const parsed = parseList(spec.record, rows.value, routeName, this.options.onAnswer)
     if (!parsed.ok) return parsed
     // Only a complete, validated answer is cached: an aborted or failed walk leaves the cache as it was.
     if (cache) await cache.putReference(sport, route, paramsKey, parsed.value.records, fetchedAt)

@@ -337,7 +337,7 @@ describe('HttpClient', () => {
       error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 16 MB' },
     })
     expect(server.hits).toHaveLength(1)
-    expect(refused).toEqual([{ route: '/flood', count: 1, example: 'answer over 16 MB' }])
+    expect(refused).toEqual([{ route: '/flood', read: 0, refused: 1, whole: true, firstRefusal: 'answer over 16 MB' }])
     expect(await http.send(sportRequest(server.url('/ok')))).toEqual({ ok: true, value: [1] })
   })
 

@@ -11,7 +11,7 @@ import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText, type BodyBudget } fr
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { AnsweredRequest } from '../../diagnostics/recent-answers'
-import type { MalformedRecords } from './parse-answer'
+import { refusedAnswer, type AnswerOutcome } from './parse-answer'
 import { failWith, succeed, type FeedError, type FeedResult } from './result'
 import { MAX_IMPOSED_WAIT_MS, ServiceGate, serviceWords, type ServiceName } from './service-gate'
 
@@ -26,6 +26,8 @@ export interface FeedRequest {
   scope: string
   /** Words for this scope in messages: "this sport" → "no access to this sport". */
   subject: string
+  /** The route family, without ids (`bookmaker/{sport}/{matchId}`): an unreadable answer is reported under it (default the path). */
+  route?: string
   /** `X-RapidAPI-Host` in the marketplace key style; default the URL's host (wire/keys.ts K2, K3). */
   marketplaceHost?: string
   signal?: AbortSignal
@@ -42,7 +44,7 @@ export interface HttpClientOptions {
   /** One line per attempt (method, path, status, time); never headers, never the key. */
   log?: (line: string) => void
   /** A successful answer refused as unreadable (not JSON, or a key that could reach a prototype). */
-  onRefused?: (report: MalformedRecords) => void
+  onRefused?: (outcome: AnswerOutcome) => void
   /** Every answer's timing and clock headers, whatever its status (the clock-skew estimate reads them). */
   onAnswerClock?: (answer: AnswerClock) => void
   /** Every answer's text as it came, whatever its status (the diagnostic bundle keeps the last per route). */
@@ -192,7 +194,7 @@ export class HttpClient {
         return retry({ kind: 'network', message: `cannot reach ${service} (${attempt.message})` })
       case 'oversize':
         // Not retried: the same request would bring the same flood.
-        this.options.onRefused?.({ route: pathOf(request.url), count: 1, example: attempt.error.message })
+        this.options.onRefused?.(refusedAnswer(request.route ?? pathOf(request.url), attempt.error.message))
         return final(failWith('bad_response', `${service} sent an ${attempt.error.message}`, attempt.status))
       case 'response':
         break
@@ -201,7 +203,7 @@ export class HttpClient {
     if (status >= 200 && status < 300) {
       const body = parseJson(text)
       if (!body.ok) {
-        this.options.onRefused?.({ route: pathOf(request.url), count: 1, example: body.detail })
+        this.options.onRefused?.(refusedAnswer(request.route ?? pathOf(request.url), body.detail))
         return final(failWith('bad_response', `${service} sent a response that is not JSON`, status))
       }
       this.gate.recordOk()

@@ -3,15 +3,30 @@
  * and skipped (with the route and the first problem, for the log and the health model), and the
  * good ones are kept. Only an answer that is not a list at all fails as a whole; a single-record
  * answer that does not parse is refused whole and reported the same way.
+ *
+ * Every parsed answer reports its outcome (`AnswerOutcome`), read or not, under its route family
+ * (`bookmaker/{sport}/{matchId}`, `/matches`: no ids, so a route's answers add up): the core counts
+ * the refused records as faults and judges per route whether its answers are understood
+ * (route-understanding.ts).
  */
 import type { z } from 'zod'
 import { failWith, succeed, type FeedResult } from './result'
 
-export interface MalformedRecords {
+/** What one answer of a route held: records read and refused (a whole answer refused is `read 0, refused 1, whole`). */
+export interface AnswerOutcome {
+  /** The route family, without ids: `bookmaker/{sport}/{matchId}/verify`, `/matches`. */
   route: string
-  count: number
-  /** The first problem, in words: "record 3 field name: Invalid input: expected string, received undefined". */
-  example: string
+  read: number
+  refused: number
+  /** The answer itself was refused (not JSON, not a list, a single record of the wrong shape). */
+  whole: boolean
+  /** The first problem, in words; null when nothing was refused. */
+  firstRefusal: string | null
+}
+
+/** A whole answer refused: one refusal under its route family. */
+export function refusedAnswer(route: string, reason: string): AnswerOutcome {
+  return { route, read: 0, refused: 1, whole: true, firstRefusal: reason }
 }
 
 export interface ParsedList<T> {
@@ -24,9 +39,9 @@ export function parseList<S extends z.ZodType>(
   schema: S,
   body: unknown,
   route: string,
-  onMalformed?: (report: MalformedRecords) => void,
+  onOutcome?: (outcome: AnswerOutcome) => void,
 ): FeedResult<ParsedList<z.output<S>>> {
-  if (!Array.isArray(body)) return failWith('bad_response', `${route} answered something other than a list`)
+  if (!Array.isArray(body)) return notAList(route, onOutcome)
   const records: z.output<S>[] = []
   let malformed = 0
   let example = ''
@@ -43,8 +58,14 @@ export function parseList<S extends z.ZodType>(
       example = `record ${index}${field}: ${issue?.message ?? 'invalid'}`
     }
   })
-  if (malformed > 0) onMalformed?.({ route, count: malformed, example })
+  onOutcome?.({ route, read: records.length, refused: malformed, whole: false, firstRefusal: example || null })
   return succeed({ records, malformed })
+}
+
+/** A list route that answered something else: refused whole, reported, a bad response. */
+export function notAList(route: string, onOutcome?: (outcome: AnswerOutcome) => void): FeedResult<never> {
+  onOutcome?.(refusedAnswer(route, 'not a list'))
+  return failWith('bad_response', `${route} answered something other than a list`)
 }
 
 /** A single-record answer (match prices, verify, bookmaker): it parses whole or is a bad response. */
@@ -52,12 +73,15 @@ export function parseOne<S extends z.ZodType>(
   schema: S,
   body: unknown,
   route: string,
-  onMalformed?: (report: MalformedRecords) => void,
+  onOutcome?: (outcome: AnswerOutcome) => void,
 ): FeedResult<z.output<S>> {
   const parsed = schema.safeParse(body)
-  if (parsed.success) return succeed(parsed.data)
+  if (parsed.success) {
+    onOutcome?.({ route, read: 1, refused: 0, whole: false, firstRefusal: null })
+    return succeed(parsed.data)
+  }
   const issue = parsed.error.issues[0]
   const field = issue?.path.length ? ` (field ${issue.path.join('.')})` : ''
-  onMalformed?.({ route, count: 1, example: `${issue?.message ?? 'invalid'}${field}` })
+  onOutcome?.(refusedAnswer(route, `${issue?.message ?? 'invalid'}${field}`))
   return failWith('bad_response', `${route} answered an unexpected shape${field}`)
 }

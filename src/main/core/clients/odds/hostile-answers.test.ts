@@ -5,7 +5,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MalformedRecords } from '../http/parse-answer'
+import type { AnswerOutcome } from '../http/parse-answer'
 import { testHttp } from '../http/test-support'
 import { OddsClient } from './odds-client'
 
@@ -24,12 +24,16 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 function client() {
-  const reports: MalformedRecords[] = []
-  const { http } = testHttp('odds-feed', 'k', { onRefused: (r) => reports.push(r) })
+  /** The answers refused (an answer read is reported too, with nothing refused). */
+  const reports: AnswerOutcome[] = []
+  const report = (outcome: AnswerOutcome) => {
+    if (outcome.refused > 0) reports.push(outcome)
+  }
+  const { http } = testHttp('odds-feed', 'k', { onRefused: report })
   const odds = new OddsClient({
     http,
     settings: () => ({ oddsBaseUrl: `http://127.0.0.1:${port}/odds`, bookmakerId: 'b' }),
-    onMalformed: (r) => reports.push(r),
+    onAnswer: report,
   })
   return { odds, reports }
 }
@@ -59,7 +63,9 @@ describe('hostile REST answers', () => {
     const { odds, reports } = client()
     const result = await odds.matchPrices('badminton', 5)
     expect(result).toMatchObject({ ok: false, error: { kind: 'bad_response' } })
-    expect(reports).toHaveLength(1)
+    expect(reports).toEqual([
+      expect.objectContaining({ route: 'bookmaker/{sport}/{matchId}', refused: 1, whole: true }),
+    ])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

@@ -17,7 +17,7 @@ import { publicRouteName, unwrapList, type PublicFamily } from '../../../../shar
 import type { Settings } from '../../../../shared/settings'
 import type { FeedRequest, HttpClient, HttpMethod } from '../http/http-client'
 import { collectPages } from '../http/paging'
-import { parseList, parseOne, type MalformedRecords, type ParsedList } from '../http/parse-answer'
+import { notAList, parseList, parseOne, type AnswerOutcome, type ParsedList } from '../http/parse-answer'
 import { failWith, type FeedResult } from '../http/result'
 import { checkSportName, isKebabName } from '../http/kebab-name'
 import { feedUrl } from '../http/url'
@@ -33,7 +33,8 @@ export interface OddsClientOptions {
   http: HttpClient
   /** Read per call, so a settings change (or the demo/real switch) takes effect at once. */
   settings: () => OddsSettings
-  onMalformed?: (report: MalformedRecords) => void
+  /** Every answer parsed (or refused), under its route family (`bookmaker/{sport}/{matchId}`). */
+  onAnswer?: (outcome: AnswerOutcome) => void
 }
 
 export interface CallOptions {
@@ -62,7 +63,7 @@ export class OddsClient {
   }
 
   bookmaker(call: CallOptions = {}): Promise<FeedResult<BookmakerWire>> {
-    return this.get(BookmakerWire, 'bookmaker', [], { scope: 'bookmaker', subject: 'this bookmaker' }, call)
+    return this.get(BookmakerWire, [], { scope: 'bookmaker', subject: 'this bookmaker', route: 'bookmaker' }, call)
   }
 
   /** Every page of the match list until a short page (or `maxPages`). */
@@ -77,14 +78,13 @@ export class OddsClient {
     const rows = await collectPages(async (page) => {
       const search = new URLSearchParams({ page: String(page) })
       for (const [name, value] of Object.entries(filter)) if (value !== undefined) search.set(name, value)
-      const body = await this.send('GET', [sport, 'matches'], search, sportScope(sport), call)
+      const body = await this.send('GET', [sport, 'matches'], search, sportScope(sport, MATCH_LIST), call)
       if (!body.ok) return body
-      if (!Array.isArray(body.value))
-        return failWith('bad_response', 'the match list answered something other than a list')
+      if (!Array.isArray(body.value)) return notAList(MATCH_LIST, this.options.onAnswer)
       return { ok: true, value: { rows: body.value, requested: ODDS_PAGE_SIZE } }
     }, maxPages * ODDS_PAGE_SIZE)
     if (!rows.ok) return rows
-    return parseList(OddsMatchListEntryWire, rows.value, `odds ${sport}/matches`, this.options.onMalformed)
+    return parseList(OddsMatchListEntryWire, rows.value, MATCH_LIST, this.options.onAnswer)
   }
 
   matchPrices(sport: string, matchId: number, call: CallOptions = {}): Promise<FeedResult<MatchPricesWire>> {
@@ -106,14 +106,20 @@ export class OddsClient {
     if (!request.success) {
       return failWith('bad_request', request.error.issues.map((i) => i.message).join('; '))
     }
-    return this.send('PATCH', overridePath(target), undefined, sportScope(target.sport), call, request.data)
+    return this.send('PATCH', overridePath(target), undefined, sportScope(target.sport, OVERRIDE), call, request.data)
   }
 
   /** DELETE the override on one outcome (`oddKey` = `<market>#<outcome>`), so the feed price applies again. */
   async liftOverride(target: OverrideTarget, oddKey: string, call: CallOptions = {}): Promise<FeedResult<unknown>> {
     const bad = checkTarget(target) ?? checkOddKey(oddKey)
     if (bad) return bad
-    return this.send('DELETE', overridePath(target), new URLSearchParams({ oddKey }), sportScope(target.sport), call)
+    return this.send(
+      'DELETE',
+      overridePath(target),
+      new URLSearchParams({ oddKey }),
+      sportScope(target.sport, OVERRIDE),
+      call,
+    )
   }
 
   /**
@@ -129,16 +135,18 @@ export class OddsClient {
     const bad = checkSportName(sport)
     if (bad) return bad
     const route = publicRouteName(sport, family)
+    const publicFamily = publicRouteName('{sport}', family)
     const url = feedUrl('odds-feed', this.options.settings().oddsBaseUrl, [route])
     if (!url.ok) return url
     const body = await this.options.http.send({
       url: url.value,
       scope: `public:${route}`,
+      route: publicFamily,
       subject: 'this sport',
       ...call,
     })
     if (!body.ok) return body
-    return parseList(schema, unwrapList(body.value), `odds ${route}`, this.options.onMalformed)
+    return parseList(schema, unwrapList(body.value), publicFamily, this.options.onAnswer)
   }
 
   private async matchRoute<S extends z.ZodType>(
@@ -152,22 +160,20 @@ export class OddsClient {
     if (bad) return bad
     return this.get(
       schema,
-      `odds ${[sport, matchId, ...tail].join('/')}`,
       [sport, matchId, ...tail],
-      sportScope(sport),
+      sportScope(sport, ['bookmaker/{sport}/{matchId}', ...tail].join('/')),
       call,
     )
   }
 
   private async get<S extends z.ZodType>(
     schema: S,
-    route: string,
     segments: (string | number)[],
-    scope: Pick<FeedRequest, 'scope' | 'subject'>,
+    scope: RequestScope,
     call: CallOptions,
   ): Promise<FeedResult<z.output<S>>> {
     const body = await this.send('GET', segments, undefined, scope, call)
-    return body.ok ? parseOne(schema, body.value, route, this.options.onMalformed) : body
+    return body.ok ? parseOne(schema, body.value, scope.route, this.options.onAnswer) : body
   }
 
   /** Every bookmaker route: `{oddsBaseUrl}/bookmaker/{bookmakerId}/…segments`. */
@@ -175,7 +181,7 @@ export class OddsClient {
     method: HttpMethod,
     segments: (string | number)[],
     search: URLSearchParams | undefined,
-    scope: Pick<FeedRequest, 'scope' | 'subject'>,
+    scope: RequestScope,
     call: CallOptions,
     body?: unknown,
   ): Promise<FeedResult<unknown>> {
@@ -187,8 +193,15 @@ export class OddsClient {
   }
 }
 
-function sportScope(sport: string): Pick<FeedRequest, 'scope' | 'subject'> {
-  return { scope: sport, subject: 'this sport' }
+/** What a 403 refuses, in words, and the route family the answer is judged under. */
+type RequestScope = Pick<FeedRequest, 'scope' | 'subject'> & { route: string }
+
+/** Route families (no ids): the answers of every match and sport add up under one name. */
+const MATCH_LIST = 'bookmaker/{sport}/matches'
+const OVERRIDE = 'bookmaker/{sport}/{matchId}/{oddType}'
+
+function sportScope(sport: string, route: string): RequestScope {
+  return { scope: sport, subject: 'this sport', route }
 }
 
 function overridePath(target: OverrideTarget): (string | number)[] {

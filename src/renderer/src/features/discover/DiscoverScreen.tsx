@@ -5,6 +5,7 @@
  */
 import { useState } from 'react'
 import type { MatchSummary, SearchHit } from '../../../../shared/discovery'
+import type { ServiceHealth } from '../../../../shared/health'
 import { Progress } from '../../components/Progress'
 import { formatAge } from '../../lib/format'
 import { useFeedStore } from '../../store/feed-store'
@@ -24,6 +25,7 @@ export function DiscoverScreen() {
   const publicOnly = sport !== null && publicOnlySports(sports).includes(sport)
   const [mode, setMode] = useState<Mode>({ mode: 'live' })
   const { listing, error, loading, loadMore } = useListing(mode, publicOnly ? null : sport)
+  const rateLimited = useFeedStore(rateLimitWords)
   const priced = usePriced(publicOnly ? null : sport)
   // Another sport or mode starts at its first row; loading more pages keeps the row.
   const listKey = `${sport}|${JSON.stringify(mode)}`
@@ -83,6 +85,7 @@ export function DiscoverScreen() {
         {loading && <Progress done={loading.done} total={null} label="Loading matches" />}
         <span className="muted num">{matches.length} shown</span>
         {message && <Notice testId="discover-message" text={message} />}
+        {rateLimited && <Notice testId="discover-rate-limited" text={rateLimited} />}
         {error && <Notice text={`Discover: ${error}`} />}
         {listing?.cachedAgeMs != null && (
           <Notice text={`Feed unreachable: showing cached data from ${formatAge(listing.cachedAgeMs)} ago.`} />
@@ -90,6 +93,20 @@ export function DiscoverScreen() {
       </div>
     </div>
   )
+}
+
+/**
+ * While a service Discover reads (the data service's lists, the odds feed's priced marks) has
+ * rate-limited the app, its requests wait (the REST client holds them until its Retry-After): say
+ * so, with the wait, rather than an empty list. Whole seconds, so the screen re-renders once a
+ * second at most.
+ */
+function rateLimitWords(state: { health: { services: ServiceHealth[] } | null }): string | null {
+  const now = Date.now()
+  const waits = (state.health?.services ?? []).flatMap(({ rest }) =>
+    rest?.state === 'backing_off' && rest.retryAt !== null && rest.retryAt > now ? [rest.retryAt - now] : [],
+  )
+  return waits.length > 0 ? `rate limited, retrying in ${Math.ceil(Math.min(...waits) / 1000)} s` : null
 }
 
 function Notice({ text, testId }: { text: string; testId?: string }) {
