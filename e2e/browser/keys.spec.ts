@@ -114,7 +114,12 @@ test('with real keys, Discover and Settings offer every sport of the bookmaker',
     await pointAppAtFeed(page, twoSports, REAL_KEY)
     await page.getByTestId('nav-discover').click()
     const sports = page.getByRole('combobox', { name: 'Sport' })
-    await expect(sports.locator('option')).toHaveText([...bookmakerSports])
+    // The bookmaker's sports, then the sports only the provider's public feed covers (listed, not watchable).
+    await expect(sports.locator('option')).toHaveText([
+      ...bookmakerSports,
+      'table-tennis · public feed',
+      'esports · public feed',
+    ])
     await sports.selectOption('hockey')
     await expect(page.getByTestId('discover-row').first()).toBeVisible()
     // A fresh page: the settings it reads are the ones just written.
