@@ -438,6 +438,11 @@ describe('the core', () => {
     const service = `Odds Monitor test ${randomUUID()}`
 
     const online = (await startCore(dataDir, { service })).core
+    // The layouts the board has sent: what the core keeps as the match's words (app.ts recordLayouts).
+    const sent: Boards = []
+    online.router.addSink((channel, payload) => {
+      if (channel === 'board:patch') sent.push(...(payload as { snapshots: Boards }).snapshots)
+    })
     await pointAt(online, feed)
     await invoke(online, 'keys:set', { account: 'data-service', key: world.apiKey })
     await invoke(online, 'keys:set', { account: 'odds-feed', key: world.apiKey })
@@ -450,6 +455,10 @@ describe('the core', () => {
     const seen = await eventually(
       () => invoke<Boards>(online, 'board:get'),
       (boards) => boards[0]?.header.synced === true && boards[0].cells.length > 0,
+    )
+    await eventually(
+      async () => sent,
+      (boards) => boards.some((b) => b.header.synced),
     )
     // The layout as last seen live (the feed moves a market's line now and then): what the labels keep.
     const lastSeen = await invoke<Boards>(online, 'board:get')
