@@ -71,6 +71,17 @@ export function watchLiveMatches(page: Page, limit: number): Promise<number[]> {
   }, limit)
 }
 
+/** Takes a match off the active watchlist through the page's bridge, as its card's remove button does. */
+export function unwatchMatch(page: Page, matchId: number): Promise<void> {
+  return page.evaluate(async (matchId) => {
+    const api = (globalThis as unknown as PageScope).oddsMonitor
+    const lists = await api.invoke('watchlists:get')
+    if (!lists.ok) throw new Error(lists.error.message)
+    const id = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
+    await api.invoke('watchlists:command', { op: 'removeMatch', id, matchId })
+  }, matchId)
+}
+
 /**
  * Sets a 120-second override on the outcome a price cell names in its `data-outcome`
  * (`<matchId>|<oddType>|<oddKey>`) through the page's bridge; answers the bridge's result.

@@ -1,10 +1,11 @@
 /**
  * Alerts a trader can read (issue 22 items 1 and 2): a rule's scope is picked by name (the match by
- * its teams, the outcome by the feed's labels) and listed in those words, never as ids and keys;
+ * its teams, the outcome by the feed's labels) and listed in those words, never as ids and keys, even
+ * once the match has left the watchlist;
  * and what a rule's cooldown holds back is counted on its alert and listed when opened.
  */
 import { expect, test } from '../fixtures'
-import { notifyOnMovesOf, watchLiveMatches, type PageScope } from '../bridge'
+import { notifyOnMovesOf, unwatchMatch, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 // A host per test: one test's rule must not raise the other's alerts.
@@ -47,6 +48,13 @@ test('a rule scope is picked by name and the rule list says it in words', async 
   await expect(row).not.toContainText(String(matchId))
   const stored = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('rules:list'))
   expect(stored.ok && stored.value[0]?.scope).toMatchObject({ type: 'outcome', matchId })
+
+  // The match leaves the watchlist: after a reload the rule still names it by its teams (the core kept them).
+  await unwatchMatch(page, matchId)
+  await page.reload()
+  await page.getByTestId('nav-alerts').click()
+  await expect(row).toContainText(`${teams} · `)
+  await expect(row).not.toContainText(String(matchId))
 })
 
 test('what a cooldown holds back is counted on the alert and listed when opened', async ({ page }) => {

@@ -4,7 +4,9 @@
  * The page shows a banner naming the service, the stream and the first refusal, the status bar and
  * the cards say "feed not understood" instead of live, one click on the banner opens the raw frame
  * inspector on that stream, and all of it goes by itself once the stream's frames parse again; the
- * stream's frames are then in the diagnostic bundle saved from Settings.
+ * stream's frames are then in the diagnostic bundle saved from Settings. The same for a REST route
+ * (`--sim-faults badshape=/verify:…`): a banner naming the service and the route, the odds feed
+ * "feed not understood" in the status bar, and both gone once the route's answers parse again.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -63,6 +65,30 @@ test('a stream sending only unreadable frames shows its banner and degraded heal
     await expect(note).toContainText(`Saved to ${join(host.dataDir, 'diagnostics', 'odds-monitor-diagnostics-')}`)
     const folder = /Saved to (\S+):/.exec((await note.textContent()) ?? '')?.[1] ?? ''
     expect(existsSync(join(folder, 'streams', 'data_badminton_time.json'))).toBe(true)
+  } finally {
+    await host.stop()
+  }
+})
+
+test('a REST route answering a shape we cannot read shows its banner and degraded health, then recovers', async ({
+  page,
+}) => {
+  // Each card asks the verify route when it mounts, again 3 s after a failure, then every 30 s: the
+  // route is understood again at the cards' second good round, about 35 s after they mount.
+  test.setTimeout(120_000)
+  const host = await launchHost({ args: ['--sim-live-matches', '6', '--sim-faults', 'badshape=/verify:6'] })
+  try {
+    await openApp(page, host.url)
+    await watchLiveMatches(page, 6)
+    await expect(page.getByTestId('match-card')).toHaveCount(6)
+
+    const banner = page.locator('[data-testid="problem-banner"][data-problem="feed-not-understood:odds:rest"]')
+    await expect(banner).toContainText('Odds feed: route bookmaker/{sport}/{matchId}/verify not understood')
+    await expect(banner.getByTestId('problem-happened')).toContainText(/First refusal: Invalid input.+\./)
+    await expect(page.getByTestId('service-state-odds')).toHaveText('feed not understood')
+
+    await expect(banner).toHaveCount(0, { timeout: 80_000 })
+    await expect(page.getByTestId('service-state-odds')).toHaveText('live')
   } finally {
     await host.stop()
   }

@@ -5,7 +5,7 @@
  * it filters one.
  */
 import { expect, test } from '../fixtures'
-import { watchLiveMatches, type PageScope } from '../bridge'
+import { unwatchMatch, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 let host: HostProcess
@@ -74,13 +74,7 @@ test('tape filters survive another screen, and the match filter names the match 
   await expect(page.getByLabel('Minimum move %')).toHaveValue('0.5')
 
   // The filtered match leaves the list: the select still says which match it filters.
-  await page.evaluate(async (matchId) => {
-    const api = (globalThis as unknown as PageScope).oddsMonitor
-    const lists = await api.invoke('watchlists:get')
-    if (!lists.ok) throw new Error(lists.error.message)
-    const id = lists.value.activeId ?? lists.value.lists[0]?.id ?? ''
-    await api.invoke('watchlists:command', { op: 'removeMatch', id, matchId })
-  }, a)
+  await unwatchMatch(page, a)
   await expect(page.getByTestId('watchlist-match')).toHaveCount(2)
   await expect(matchFilter).toHaveValue(String(a))
   await expect(matchFilter.locator('option:checked')).toContainText('(not in this list)')

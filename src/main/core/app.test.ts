@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator } from '../../sim'
 import type { Core } from './app'
+import { waitUntil } from '../../test-support/wait'
 import { alertOnEveryOverride, eventually, invoke, pointAt, startTestCore, TEST_APP } from './test-support'
 
 const running: Array<{ close(): Promise<void> }> = []
@@ -264,6 +265,37 @@ describe('the core', () => {
     expect(overridden).toContain(
       `,${match.matchId},${match.home.name} v ${match.away.name},full-time,match_winner#away,Match winner,${match.away.name},`,
     )
+  })
+
+  it('names the match of a rule by its teams after the match has left the watchlist (the labels the core kept)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'odds-core-'))
+    const { core } = await startCore(dataDir)
+    type Layout = { matchId: number; groups: unknown[] }
+    const layouts: Layout[] = []
+    core.router.addSink((channel, payload) => {
+      if (channel !== 'board:patch') return
+      const patch = payload as { snapshots: Array<{ layout: Layout }>; layouts: Layout[] }
+      layouts.push(...patch.snapshots.map((b) => b.layout), ...patch.layouts)
+    })
+    type Match = { matchId: number; home: { name: string }; away: { name: string } }
+    const [match] = (await watchLiveBadminton(core, 1)) as Match[]
+    const matchId = match?.matchId
+    await invoke(core, 'rules:save', {
+      name: 'One match',
+      enabled: true,
+      scope: { type: 'match', matchId },
+      condition: { kind: 'move', minPct: 5, windowSeconds: 60 },
+      cooldownSeconds: 0,
+      doNotRepeat: false,
+    })
+    // The board has sent the match's layout (the core keeps its words with the teams then).
+    await waitUntil(() => layouts.some((l) => l.matchId === matchId && l.groups.length > 0), 'the layout sent')
+    const { activeId } = await invoke<{ activeId: string }>(core, 'watchlists:get')
+    const state = await invoke(core, 'watchlists:command', { op: 'removeMatch', id: activeId, matchId })
+    expect(JSON.stringify(state)).not.toContain(`"matchId":${matchId}`)
+
+    const teams = { home: match?.home.name, away: match?.away.name }
+    expect(await invoke(core, 'rules:matchTeams')).toEqual([{ matchId, teams }])
   })
 
   it('keeps the demo and the real feed apart: watchlist entries and cached Discover pages per feed', async () => {

@@ -12,7 +12,8 @@ import type { KeysStatus } from '../../shared/keys'
 import { OVERRIDE_ALERT_CAP, RECENT_TAPE_LIMIT, RECENT_TAPE_WINDOW_MS, type HistorySeries } from '../../shared/history'
 import { bookMarketKey } from '../../shared/board'
 import type { OutcomeRef } from '../../shared/domain'
-import { matchName, outcomeWords } from '../../shared/labels'
+import type { AlertRule } from '../../shared/alerts'
+import { matchName, outcomeWords, type Teams } from '../../shared/labels'
 import { formatPrice } from '../../shared/price-format'
 import type { AlertsService } from './alerts/alerts-service'
 import type { MatchLabeller } from './match-labeller'
@@ -176,6 +177,7 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
   router.handle('rules:delete', ({ id }) => s.alerts.deleteRule(id))
   router.handle('rules:deliveryGet', () => s.alerts.deliverySettings())
   router.handle('rules:deliverySet', (delivery) => s.alerts.setDeliverySettings(delivery))
+  router.handle('rules:matchTeams', () => ruleMatchTeams(s.alerts.listRules(), s.labels))
 
   router.handle('history:series', ({ matchId, from, to, maxPoints }) => historySeries(s, matchId, from, to, maxPoints))
   router.handle('history:ticks', ({ matchId, from, to, offset, limit }) => {
@@ -240,6 +242,18 @@ function historySeries(
     overrides: cache.overrideEvents(matchId, range.from, range.to),
     labels: labels.of(matchId),
   }
+}
+
+/**
+ * The teams of each match a rule is scoped to, for the rule list: the labeller knows a watched
+ * match's from the watchlists and any other's from the cache's labels (kept since it was on the board).
+ */
+function ruleMatchTeams(rules: readonly AlertRule[], labels: MatchLabeller): Array<{ matchId: number; teams: Teams }> {
+  const matchIds = new Set(rules.flatMap((r) => ('matchId' in r.scope ? [r.scope.matchId] : [])))
+  return [...matchIds].flatMap((matchId) => {
+    const teams = labels.of(matchId).teams
+    return teams ? [{ matchId, teams }] : []
+  })
 }
 
 /** An open range means "everything recorded until now". */

@@ -37,6 +37,7 @@ export const INVOKE_CHANNELS = [
   'rules:delete',
   'rules:deliveryGet',
   'rules:deliverySet',
+  'rules:matchTeams',
   'history:series',
   'history:ticks',
   'history:export',

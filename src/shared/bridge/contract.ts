@@ -25,6 +25,7 @@ import {
   PublicFeedListing,
   PublicSportInput,
 } from '../public-feed'
+import { Teams } from '../labels'
 import { DismissProblemInput, ProblemList } from '../problems'
 import { FrameBatch, InspectorLease } from '../inspector'
 import {
@@ -65,6 +66,7 @@ export type BridgeConnection = z.infer<typeof BridgeConnection>
 
 const NoInput = z.undefined()
 const MatchInput = z.strictObject({ matchId: z.number().int() })
+const MatchTeams = z.object({ matchId: z.number().int(), teams: Teams })
 
 export const AlertList = z.object({ entries: z.array(AlertEntry), unread: z.number().int() })
 export type AlertList = z.infer<typeof AlertList>
@@ -138,6 +140,8 @@ export const invokeContract = {
   'rules:delete': { input: z.strictObject({ id: z.string() }), output: z.array(AlertRule) },
   'rules:deliveryGet': { input: NoInput, output: AlertDeliverySettings },
   'rules:deliverySet': { input: AlertDeliverySettings, output: AlertDeliverySettings },
+  /** The teams of every match a rule names, watched or not (the core keeps them): the rule list's words. */
+  'rules:matchTeams': { input: NoInput, output: z.array(MatchTeams) },
   'history:series': { input: SeriesQuery, output: HistorySeries },
   'history:ticks': { input: TicksQuery, output: TickPage },
   'history:export': { input: HistoryRange, output: ExportResult },

@@ -5,8 +5,9 @@
  * anywhere (a lost message) starts the cycle again. Seq semantics: odds.ts A5.
  *
  * The held deltas applied after the snapshot are part of the resync (ARCHITECTURE.md, "Deltas held
- * during a resync are part of it"): they keep their receive times, earlier than the snapshot's, so
- * no comparison of them is a move anyone saw; the engine applies them as resyncs (price-book.ts).
+ * during a resync are part of it"): they keep their receive times, which are earlier than the
+ * snapshot's arrival, so no comparison of them is a move anyone saw; the engine applies them as
+ * resyncs (price-book.ts) and stamps the snapshot with the time it was asked for, before them all.
  */
 export interface Sequenced {
   seq: number

@@ -216,6 +216,12 @@ describe('WatchEngine', () => {
     expect(cache.recentChanges('demo', [matchId], 0, 100_000).filter(held)).toEqual([])
     expect(live.filter((c) => !c.resync).filter(held)).toEqual([])
     expect(seen.patches.flatMap((p) => p.tape).filter(held)).toEqual([])
+    // The first move after each resync is measured from the last held delta in the rebuilt tape too.
+    const words = (c: PriceChange) => `${c.oddKey} at ${c.receivedTs}: ${c.previousPrice} → ${c.price}`
+    const written = new Set(recorded().map((t) => t.receivedTs))
+    expect(cache.recentChanges('demo', [matchId], 0, 100_000).map(words)).toEqual(
+      live.filter((c) => !c.resync && written.has(c.receivedTs)).map(words),
+    )
   })
 
   it('measures the odds feed lag from each message’s own time, and says the data service gives none', async () => {

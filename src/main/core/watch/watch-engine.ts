@@ -425,6 +425,7 @@ export class WatchEngine {
     const abort = new AbortController()
     w.fetch = abort
     const current = () => !abort.signal.aborted && this.watched.get(w.matchId) === w
+    const requestedAt = this.clock()
     this.o
       .fetchSnapshot(w.sport, w.matchId, abort.signal)
       .then((json) => {
@@ -434,7 +435,7 @@ export class WatchEngine {
         if (!parsed.success) throw new Error(`snapshot unreadable: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
         if (parsed.data.matchId !== w.matchId) throw new Error(`snapshot is for match ${parsed.data.matchId}`)
         w.fetchFailures = 0
-        this.applySnapshot(w, parsed.data)
+        this.applySnapshot(w, parsed.data, requestedAt)
         if (w.refetch) this.resync(w)
       })
       .catch(() => {
@@ -446,9 +447,14 @@ export class WatchEngine {
       })
   }
 
-  private applySnapshot(w: Watched, snapshot: MatchPricesWire): void {
-    const now = this.clock()
-    w.book.applySnapshot(snapshot, now)
+  /**
+   * The snapshot's prices are stamped with the time it was asked for: the server's state then, older
+   * than every delta it did not contain (all arrived after the ask). So the ticks recorded keep the
+   * server's order, and the tape rebuilt from the cache measures the first move after the resync
+   * from the last held delta, as the live tape does, not from the snapshot.
+   */
+  private applySnapshot(w: Watched, snapshot: MatchPricesWire, requestedAt: number): void {
+    w.book.applySnapshot(snapshot, requestedAt)
     const status = (snapshot as { status?: unknown }).status
     if (typeof status === 'string') this.setStatus(w, status, null)
     const held = w.sync.complete(snapshot.seq)

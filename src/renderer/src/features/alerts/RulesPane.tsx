@@ -1,6 +1,7 @@
 /** The rule list with enable/disable, edit and delete, and the editor for a new or chosen rule. */
 import { useEffect, useState } from 'react'
 import type { AlertRule } from '../../../../shared/alerts'
+import type { Teams } from '../../../../shared/labels'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { useBoardStore } from '../../store/board-store'
@@ -17,10 +18,19 @@ export function RulesPane() {
   const [editing, setEditing] = useState<{ form: RuleForm; key: number } | null>(null)
   const { state: watchlists } = useWatchlists()
   const layouts = useBoardStore((s) => s.layouts)
+  const [keptTeams, setKeptTeams] = useState<ReadonlyMap<number, Teams>>(new Map())
 
   useEffect(() => {
     call('rules:list').then(setRules, (e: unknown) => setError(describeError(e)))
   }, [])
+  // The teams of the matches the rules name, also of those no longer watched (the core kept them).
+  useEffect(() => {
+    if (!rules) return
+    call('rules:matchTeams').then(
+      (list) => setKeptTeams(new Map(list.map((m) => [m.matchId, m.teams]))),
+      (e: unknown) => setError(describeError(e)),
+    )
+  }, [rules])
 
   const edit = (form: RuleForm) => setEditing((e) => ({ form, key: (e?.key ?? 0) + 1 }))
   const replace = (rule: AlertRule) =>
@@ -76,7 +86,7 @@ export function RulesPane() {
               </label>
               <span className="rule-name">{rule.name}</span>
               <span className="badge">{kindLabel(rule.condition.kind)}</span>
-              <span className="rule-summary muted">{describeRule(rule, { watchlists, layouts })}</span>
+              <span className="rule-summary muted">{describeRule(rule, { watchlists, layouts, keptTeams })}</span>
               <span className="rule-actions">
                 <button type="button" className="link" onClick={() => edit(formOfRule(rule))}>
                   Edit

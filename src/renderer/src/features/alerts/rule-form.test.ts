@@ -136,6 +136,9 @@ describe('formOfRule', () => {
       // Not watched, nothing on the board: the keys in words, never a bare id.
       'override lifted · Match 3 · Total (every group)',
     ])
+    // A match the watchlists no longer hold, by the teams the core kept (`rules:matchTeams`).
+    const kept = { ...sources, keptTeams: new Map([[3, { home: 'V. Axelsen', away: 'K. Momota' }]]) }
+    expect(describeRule(rules[2]!, kept)).toBe('override lifted · V. Axelsen v K. Momota · Total (every group)')
   })
 })
 

@@ -1,8 +1,9 @@
 /**
- * A rule's scope in the trader's words: matches by their teams (from the watchlists), markets and
- * outcomes by the feed's labels (from the board's layouts), for the rule list and the editor's
- * pickers. Where the words are not known (a match no longer watched, prices not on the board yet)
- * the keys are turned into words, as alert texts do (shared/labels.ts).
+ * A rule's scope in the trader's words: matches by their teams (from the watchlists, or for a match
+ * no longer watched from the core's kept labels), markets and outcomes by the feed's labels (from
+ * the board's layouts), for the rule list and the editor's pickers. Where the words are not known
+ * (a match never seen, prices not on the board yet) the keys are turned into words, as alert texts
+ * do (shared/labels.ts).
  */
 import type { MatchLayout } from '../../../../shared/board'
 import type { AlertScope } from '../../../../shared/alerts'
@@ -15,6 +16,8 @@ import { makeOddKey } from '../../../../shared/wire/odds'
 export interface ScopeSources {
   watchlists: WatchlistState
   layouts: Readonly<Record<number, MatchLayout | undefined>>
+  /** The teams of matches the watchlists no longer hold, as the core kept them (`rules:matchTeams`). */
+  keptTeams?: ReadonlyMap<number, Teams>
 }
 
 /** One choice of a picker: its value in the form and its words. */
@@ -37,10 +40,10 @@ function watchedMatch(sources: ScopeSources, matchId: number): MatchSummary | un
 
 function teamsOf(sources: ScopeSources, matchId: number): Teams | null {
   const m = watchedMatch(sources, matchId)
-  return m ? { home: m.home.name, away: m.away.name } : null
+  return m ? { home: m.home.name, away: m.away.name } : (sources.keptTeams?.get(matchId) ?? null)
 }
 
-/** `L. Antonsen v A. Yamaguchi`, or `Match 300152` for a match not watched any more. */
+/** `L. Antonsen v A. Yamaguchi`, or `Match 300152` for a match whose teams are not known. */
 export function matchWords(sources: ScopeSources, matchId: number): string {
   return matchName(matchId, teamsOf(sources, matchId))
 }
