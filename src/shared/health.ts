@@ -14,11 +14,14 @@ export type FeedService = z.infer<typeof FeedService>
  * rejected: the server refused the key (401/403); not retried until the key changes.
  * not_understood: connected, but most of its frames are refused (core/streams/feed-understanding.ts):
  * the feed speaks words we do not read, so nothing it carries is shown.
+ * silent: connected and answering keep-alives, but no data message for the stale limit on a feed
+ * that promises one (its heartbeat) more often: not live, not reconnected (core/streams/live-stream.ts).
  */
 export const StreamState = z.enum([
   'queued',
   'connecting',
   'live',
+  'silent',
   'not_understood',
   'stale',
   'backing_off',
@@ -153,7 +156,7 @@ export type FeedHealth = z.infer<typeof FeedHealth>
 /**
  * A service's state from its streams: rejected wins (the trader must fix the key), then a stream
  * or REST route not understood (what it carries is lost however healthy the socket), then any trouble makes it
- * degraded, all live is live. Closed streams do not count.
+ * degraded (a silent stream too: its feed broke its heartbeat promise), all live is live. Closed streams do not count.
  */
 export function summarizeService(
   service: FeedService,
@@ -215,7 +218,7 @@ function stateOf(
   if (counts.not_understood > 0 || restNotUnderstood) return 'not_understood'
   if (active === 0) return 'idle'
   if (counts.live === active) return 'live'
-  if (counts.stale > 0 || counts.backing_off > 0) return 'degraded'
+  if (counts.stale > 0 || counts.backing_off > 0 || counts.silent > 0) return 'degraded'
   // What is left is a mix of live, connecting and queued streams.
   return 'connecting'
 }

@@ -2,7 +2,7 @@
  * The stream connection against small real servers on loopback: each plays one server behaviour
  * the simulator cannot be asked for directly (silence, a refused port, a key refused on upgrade).
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { closedPort } from '../../../test-support/closed-port'
@@ -73,7 +73,7 @@ function wsServerSending(texts: readonly string[]) {
 function makeStream(
   port: number,
   ssePort: number,
-  extra: { staleAfterMs?: number; provenSafe?: (json: unknown) => json is Msg } = {},
+  extra: { staleAfterMs?: number; heartbeats?: boolean; provenSafe?: (json: unknown) => json is Msg } = {},
 ) {
   const states: StreamState[] = []
   const messages: number[] = []
@@ -95,6 +95,7 @@ function makeStream(
     onRefused: (reason, detail) => refused.push(`${reason}: ${detail}`),
     slots: new SlotQueue(4),
     staleAfterMs: extra.staleAfterMs ?? 60_000,
+    ...(extra.heartbeats ? { heartbeats: true } : {}),
     backoff: { baseMs: 5, capMs: 20 },
   })
   cleanups.push(() => stream.close())
@@ -188,7 +189,7 @@ describe('LiveStream', () => {
     expect(s.stream.health()).toMatchObject({ malformed: 1, transport: 'sse', reconnects: 0 })
   })
 
-  it('stays live on a quiet stream whose socket answers its pings, however long it is quiet', async () => {
+  it('stays live on a quiet stream of a feed without heartbeats whose socket answers its pings, however long it is quiet', async () => {
     const server = await wsServer(() => {})
     const s = makeStream(server.port, server.port, { staleAfterMs: 150 })
     s.stream.start()
@@ -198,6 +199,53 @@ describe('LiveStream', () => {
     expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0, lastError: null })
     expect(server.seen.upgrades).toBe(1)
     expect(s.states).toEqual(['queued', 'connecting', 'live'])
+  })
+
+  it('shows a stream of a heartbeat feed that only answers pings as silent, without reconnecting, live at its next message', async () => {
+    let sendToClient: (text: string) => void = () => {}
+    const server = await wsServer((send) => (sendToClient = send))
+    const s = makeStream(server.port, server.port, { staleAfterMs: 150, heartbeats: true })
+    s.stream.start()
+    // Pings go every 50 ms: twelve answered pings span four stale periods without a data message.
+    await waitUntil(() => server.seen.pings >= 12, 'twelve pings')
+    expect(s.stream.health()).toMatchObject({ state: 'silent', reconnects: 0 })
+    expect(server.seen.upgrades).toBe(1)
+    sendToClient('{"type":"price","n":1}')
+    await waitUntil(() => s.messages.length === 1, 'the data message')
+    expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0 })
+    expect(s.states).toEqual(['queued', 'connecting', 'live', 'silent', 'live'])
+    expect(server.seen.upgrades).toBe(1)
+  })
+
+  it('shows an event stream of keep-alive comments only as silent, without reconnecting, live at its next event', async () => {
+    const responses: ServerResponse[] = []
+    let commentsSent = 0
+    const http = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      responses.push(res)
+    })
+    const ssePort = await listen(http)
+    const comments = setInterval(() => {
+      for (const r of responses) r.write(': keep-alive\n\n')
+      commentsSent++
+    }, 20)
+    cleanups.unshift(() => {
+      clearInterval(comments)
+      http.closeAllConnections()
+    })
+    const s = makeStream(await closedPort(), ssePort, { staleAfterMs: 150, heartbeats: true })
+    s.stream.start()
+    await waitUntil(() => s.stream.health().state === 'silent', 'silent')
+    expect(s.stream.health()).toMatchObject({ transport: 'sse', reconnects: 0 })
+    // Thirty more comments (four stale periods) and nothing else: still silent, still the one connection.
+    const commentsWhenSilent = commentsSent
+    await waitUntil(() => commentsSent >= commentsWhenSilent + 30, 'thirty more comments')
+    expect(s.stream.health()).toMatchObject({ state: 'silent', reconnects: 0 })
+    expect(responses).toHaveLength(1)
+    responses[0]!.write('data: {"type":"price","n":5}\n\n')
+    await waitUntil(() => s.messages.length === 1, 'the event')
+    expect(s.stream.health()).toMatchObject({ state: 'live', reconnects: 0 })
+    expect(responses).toHaveLength(1)
   })
 
   it("does not count its own stall as the peer's silence: a blocked event loop is no reason to reconnect", async () => {

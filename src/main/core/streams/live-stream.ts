@@ -4,6 +4,15 @@
  * from the shared connection bound, and the stream's health. Messages are parsed here and handed
  * to `decode`; malformed ones and unknown kinds are counted and skipped, never fatal, and a stream
  * that refuses most of its frames says so in its health (`not_understood`, feed-understanding.ts).
+ *
+ * Two silences, two answers. No sign of life at all (no message, no pong, no event-stream bytes)
+ * for the stale limit: the socket is dead and is replaced (`stale`). Signs of life but no data
+ * message (only WebSocket pongs or event-stream `:` comments) for the stale limit, on a feed that
+ * promises a data message at least that often (`heartbeats`, the odds feed: wire/odds.ts A5): the
+ * stream is `silent` — shown as not live, but not reconnected, since a reconnect would refetch
+ * the REST snapshot every stale period and gain nothing the next data message would not. The
+ * first data message makes it live again. A feed with no heartbeat (the data service) may be
+ * quiet as long as it likes: its keep-alives keep it live.
  */
 import type { LatencyWindow } from '../../../shared/latency-window'
 import { parseJsonSafely, type SafeJson } from '../../../shared/safe-json'
@@ -72,6 +81,11 @@ export interface LiveStreamOptions<T> {
    * and is replaced. A quiet stream that answers its pings stays live however long it is quiet.
    */
   staleAfterMs: number
+  /**
+   * The feed sends a data message (its own `heartbeat` at least) more often than `staleAfterMs`:
+   * keep-alives alone for that long make the stream `silent` (see the header). Absent: never silent.
+   */
+  heartbeats?: boolean
   backoff: BackoffPolicy
   connectTimeoutMs?: number
   /** How a connection is opened (default: the network); a bench feeds recorded frames through it. */
@@ -245,7 +259,7 @@ export class LiveStream<T> {
     this.lastAliveAt = now
     this.rate.add(now)
     this.attempts = 0
-    if (this.state === 'stale') this.setState('live')
+    if (this.state === 'silent') this.setState('live')
     const json = parseJsonSafely(text, this.o.provenSafe)
     const value = json.ok ? json.value : undefined
     const decoded = decodeParsed(json, this.o)
@@ -313,7 +327,7 @@ export class LiveStream<T> {
   }
 
   private checkStale(): void {
-    if (this.state !== 'live') return
+    if (this.state !== 'live' && this.state !== 'silent') return
     const now = this.clock()
     const sinceCheck = now - this.lastCheckAt
     this.lastCheckAt = now
@@ -321,7 +335,11 @@ export class LiveStream<T> {
     // waking). Node runs due timers before it reads sockets, so a pong or message that arrived
     // during the stall is still unread: the silence is ours, not the peer's. Look again next time.
     if (sinceCheck > this.o.staleAfterMs / 2) return
-    if (now - this.lastAliveAt < this.o.staleAfterMs) return
+    if (now - this.lastAliveAt < this.o.staleAfterMs) {
+      if (this.o.heartbeats && this.lastMessageAt !== null && now - this.lastMessageAt >= this.o.staleAfterMs)
+        this.setState('silent')
+      return
+    }
     this.setState('stale')
     this.lastError = `no answer for ${this.o.staleAfterMs} ms`
     this.teardown()

@@ -282,7 +282,7 @@ describe('WatchEngine', () => {
     expect(engine.health().services.find((x) => x.service === 'odds')?.malformed).toBeGreaterThanOrEqual(3)
   })
 
-  it('keeps quiet streams live for many stale periods: their sockets answer pings, nothing reconnects', async () => {
+  it('keeps quiet streams connected for many stale periods: odds ones silent between heartbeats, nothing reconnects', async () => {
     const s = await sim()
     // Odds and data streams; the data ones (status, score, incident…) are quiet for minutes at a time.
     const { engine } = rig(s, { staleAfterMs: 150 })
@@ -292,9 +292,18 @@ describe('WatchEngine', () => {
     await waitUntil(() => engine.health().streams.every((h) => h.state === 'live'), 'every stream live')
     s.control.setRate(0) // prices stop: only the odds heartbeat (every 5 s) remains
     const quietFrom = Date.now()
-    const updates = () => engine.health().streams.find((h) => h.kind === 'updates')
-    // The next heartbeat is the positive signal that over 30 stale periods of quiet have passed.
-    await waitUntil(() => (updates()?.lastMessageAt ?? 0) > quietFrom + 1000, 'a heartbeat after the quiet')
+    const odds = () => engine.health().streams.filter((h) => h.service === 'odds')
+    // Between heartbeats the odds streams answer pings but carry no data: silent, the service degraded.
+    await waitUntil(() => odds().every((h) => h.state === 'silent'), 'odds streams silent')
+    expect(engine.health().services.map((x) => [x.service, x.state])).toEqual([
+      ['odds', 'degraded'],
+      ['data', 'live'],
+    ])
+    // The next heartbeat is data: both odds streams are live again, on their first connection.
+    await waitUntil(
+      () => odds().every((h) => h.state === 'live' && (h.lastMessageAt ?? 0) > quietFrom + 1000),
+      'a heartbeat after the quiet',
+    )
     const health = engine.health()
     expect(health.streams.map((h) => [h.kind, h.state, h.reconnects])).toEqual(
       health.streams.map((h) => [h.kind, 'live', 0]),

@@ -345,7 +345,8 @@ export class WatchEngine {
       ...spec,
       token,
       headers: streamKeyHeaders(this.o.keyStyles?.[spec.service] ?? 'bearer', token, marketplaceHost),
-      ...(spec.service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag } : {}),
+      // Both odds streams carry the feed's heartbeat (wire/odds.ts A5): keep-alives alone mean silence.
+      ...(spec.service === 'odds' ? { sentAt: oddsSendTime, lag: this.oddsLag, heartbeats: true } : {}),
       onState: (h) => this.o.sinks.onStreamState?.(h),
       onRefused: (reason, detail) => {
         this.o.sinks.onStreamRefused?.(spec.id, reason, detail)

@@ -30,6 +30,9 @@ describe('stalePricesReason', () => {
     expect(stalePricesReason({ streams: [stream(1, 'stale')] }, true, 1, LIMIT_MS)).toBe(
       'no message from the price stream within the stale threshold',
     )
+    expect(stalePricesReason({ streams: [stream(1, 'silent')] }, true, 1, LIMIT_MS)).toBe(
+      'price stream connected, but not even a heartbeat within the stale threshold',
+    )
     expect(stalePricesReason({ streams: [stream(1, 'not_understood')] }, true, 1, LIMIT_MS)).toBe(
       'price stream connected, but its frames are refused (not understood)',
     )

@@ -2,7 +2,8 @@
  * Whether a match's prices on screen are current. They are not when the odds stream that carries
  * them is down (connecting, backing off, refused, closed), refuses most of its frames (not
  * understood: what it says is not read), has gone quiet past the stale threshold
- * (main marks the stream `stale`: not even a heartbeat), the board is waiting for a fresh
+ * (main marks the stream `stale`: not even a keep-alive, or `silent`: keep-alives but not even the
+ * feed's heartbeat), the board is waiting for a fresh
  * snapshot, or the stream's newest message arrived later after the feed sent it than the trader's
  * feed-lag limit (Settings). A quiet market on a live stream is current: the feed says nothing
  * changed. The reason is a fixed phrase per state, so a card and its cells re-render when it
@@ -20,6 +21,7 @@ export const LATE_PRICES_REASON = 'prices arrive later than the feed-lag limit i
 const DOWN_REASONS: Record<Exclude<StreamState, 'live'>, string> = {
   not_understood: 'price stream connected, but its frames are refused (not understood)',
   stale: 'no message from the price stream within the stale threshold',
+  silent: 'price stream connected, but not even a heartbeat within the stale threshold',
   queued: 'price stream waiting for a connection slot',
   connecting: 'price stream connecting',
   backing_off: 'price stream down, reconnecting',

@@ -1,6 +1,6 @@
 /**
  * Connection health per service (the data service's per live type; "feed not understood" when a stream's frames are
- * refused), stale and back-off badges, throughput, malformed count, feed lag,
+ * refused), stale, silent and back-off badges, throughput, malformed count, feed lag,
  * feed mode, the board's tick-to-paint, and the count of survived faults.
  */
 import type { ServiceHealth, ServiceState, StreamHealth } from '../../../../shared/health'
@@ -72,6 +72,15 @@ function ServiceStatus({ service, streams }: { service: ServiceHealth; streams: 
       </span>
       {service.service === 'data' && <StreamKinds service="data" kinds={service.kinds} />}
       {service.streams.stale > 0 && <span className="badge warn num">{service.streams.stale} stale</span>}
+      {service.streams.silent > 0 && (
+        <span
+          className="badge warn num"
+          data-testid={`silent-${service.service}`}
+          title="Connected and answering keep-alives, but no data — not even the feed's heartbeat — for the stale limit"
+        >
+          {service.streams.silent} silent
+        </span>
+      )}
       {service.streams.rejected > 0 && <span className="badge bad">key rejected</span>}
       {nextRetry !== null && (
         <span className="badge warn num">
