@@ -4,7 +4,8 @@
  * readers (bench/hostile-reader.ts) of the same floods: the app's client with its shared body
  * budget, and the same client with no shared budget (every answer bounded alone, as before).
  * Prints one JSON line per reader and run: RSS at start, warm (after sound answers), after each
- * flood kind, at the end and at its peak, in MB.
+ * flood kind, at the end and at its peak, in MB; and `loopMaxMs`, the longest the reader's event
+ * loop was held while each kind was read (what the page's bridge, on the same loop, would wait).
  */
 import { fileURLToPath } from 'node:url'
 import { machineLoad, numberArg, spawnTsChild } from './support'

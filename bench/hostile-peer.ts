@@ -1,6 +1,7 @@
 /**
  * The hostile server of `npm run bench -- hostile-bodies`, a process of its own so that its memory
- * is not the reader's: `/sound` a 300 kB JSON answer; `/nolen` 100 MB with no length; `/endless`
+ * is not the reader's: `/sound` a 300 kB JSON answer; `/big` 15 MB of valid JSON (just under the
+ * reader's bound, so parsed whole); `/nolen` 100 MB with no length; `/endless`
  * a body that never ends; `/gzip` and `/br` 200 MB of spaces compressed to a few hundred kB.
  * Prints its port once it listens.
  */
@@ -13,6 +14,8 @@ const SPACES = Buffer.alloc(200 * 1024 * 1024, 0x20)
 const GZIP_BOMB = gzipSync(SPACES, { level: 9 })
 const BROTLI_BOMB = brotliCompressSync(SPACES)
 const SOUND = Buffer.from(JSON.stringify(Array.from({ length: 3000 }, (_, id) => ({ id, name: `match ${id}` }))))
+/** Valid JSON just under the reader's 16 MB bound: the most a hostile server can make it parse. */
+const BIG = Buffer.from(JSON.stringify(Array.from({ length: 420_000 }, (_, id) => ({ id, name: `match ${id}` }))))
 
 /** Writes chunks with the socket's backpressure until `limit` chunks (or for ever). */
 function stream(res: ServerResponse, limit = Infinity): void {
@@ -39,6 +42,7 @@ function bomb(res: ServerResponse, encoding: string, body: Buffer): void {
 
 const answers: Record<string, (res: ServerResponse) => void> = {
   '/sound': (res) => res.end(SOUND),
+  '/big': (res) => res.end(BIG),
   '/nolen': (res) => stream(res, 1600),
   '/endless': (res) => stream(res),
   '/gzip': (res) => bomb(res, 'gzip', GZIP_BOMB),
