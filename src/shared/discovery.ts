@@ -26,7 +26,15 @@ export const MatchSummary = z.object({
 })
 export type MatchSummary = z.infer<typeof MatchSummary>
 
-const Paging = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(200).default(50) }
+const Paging = {
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(200).default(50),
+  /**
+   * The caller's list (Discover's screen names its own): a newer query of the same list ends this
+   * one, so a query the trader left stops waiting out a 429 and retrying for nobody.
+   */
+  listing: z.string().min(1).max(40).optional(),
+}
 
 export const DiscoverQuery = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('live'), sport: z.string(), ...Paging }),

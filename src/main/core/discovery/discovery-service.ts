@@ -26,6 +26,9 @@ const UNREACHABLE = new Set(['network', 'timeout', 'server'])
 type ParsedQuery = z.output<typeof DiscoverQuery>
 
 export class DiscoveryService {
+  /** The query in flight of each named list (`DiscoverQuery.listing`), ended when a newer one comes. */
+  private readonly inFlight = new Map<string, AbortController>()
+
   constructor(
     private readonly data: DataServiceClient,
     private readonly archive: MatchArchive,
@@ -33,12 +36,17 @@ export class DiscoveryService {
 
   async matches(query: ParsedQuery): Promise<DiscoverPage> {
     const route = query.mode === 'live' ? 'matches-live' : 'matches'
+    const controller = this.supersede(query.listing)
     const answer = await this.data.list(query.sport, route, {
       query: matchFilter(query),
       limit: query.limit,
       offset: query.offset,
+      signal: controller?.signal,
     })
-    const key = JSON.stringify(query)
+    if (query.listing !== undefined && this.inFlight.get(query.listing) === controller) this.inFlight.delete(query.listing)
+    // The cached page is the same whichever list asked for it.
+    const { listing: _listing, ...asked } = query
+    const key = JSON.stringify(asked)
     if (!answer.ok && UNREACHABLE.has(answer.error.kind)) {
       const cached = this.archive.getReference<MatchRecord>(query.sport, DISCOVER_PAGE, key)
       if (cached) return this.page(query, cached.records, false, Date.now() - cached.fetchedAt)
@@ -48,6 +56,15 @@ export class DiscoveryService {
     this.archive.upsertMatches(query.sport, records)
     this.archive.putReference(query.sport, DISCOVER_PAGE, key, records, page.fetchedAt)
     return this.page(query, records, records.length + page.malformed >= query.limit, null)
+  }
+
+  /** Ends the list's query in flight, if any, and answers the new one's controller. */
+  private supersede(listing: string | undefined): AbortController | undefined {
+    if (listing === undefined) return undefined
+    this.inFlight.get(listing)?.abort()
+    const controller = new AbortController()
+    this.inFlight.set(listing, controller)
+    return controller
   }
 
   private page(query: ParsedQuery, records: MatchRecord[], more: boolean, cachedAgeMs: number | null): DiscoverPage {

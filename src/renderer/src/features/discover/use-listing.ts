@@ -8,6 +8,7 @@ import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 
 const PAGE = 50
+const DISCOVER_LISTING = 'discover-screen'
 /** "Load all" stops here: a trader scrolls a few hundred rows, not the whole calendar. */
 const LOAD_ALL_CAP = 2000
 
@@ -31,7 +32,8 @@ export function useListing(mode: Mode, sport: string | null) {
   const fetchPage = useCallback(
     (offset: number) => {
       if (!sport) return Promise.reject(new Error('no sport yet'))
-      return call('discover:matches', { ...toQuery(mode, sport), offset, limit: PAGE })
+      // Named, so the core ends this list's older query (and its 429 retries) when the trader moves on.
+      return call('discover:matches', { ...toQuery(mode, sport), offset, limit: PAGE, listing: DISCOVER_LISTING })
     },
     [mode, sport],
   )
