@@ -43,7 +43,8 @@ export class DiscoveryService {
       offset: query.offset,
       signal: controller?.signal,
     })
-    if (query.listing !== undefined && this.inFlight.get(query.listing) === controller) this.inFlight.delete(query.listing)
+    if (query.listing !== undefined && this.inFlight.get(query.listing) === controller)
+      this.inFlight.delete(query.listing)
     // The cached page is the same whichever list asked for it.
     const { listing: _listing, ...asked } = query
     const key = JSON.stringify(asked)
