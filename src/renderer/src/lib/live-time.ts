@@ -1,8 +1,9 @@
 /**
  * Ages ("12s"), countdowns ("4:32") and match clocks ("2 14′") that move every second without
  * re-rendering React: one timer rewrites a `data-label` attribute (shown by CSS
- * `content: attr(data-label)`) on every element carrying `data-since`, `data-until` or `data-clock-from`. A React re-render per cell per second would
- * defeat the board's one-change-one-render discipline.
+ * `content: attr(data-label)`) on every element carrying `data-since`, `data-until` or
+ * `data-clock-from`. A React re-render per cell per second would defeat the board's
+ * one-change-one-render discipline.
  */
 import { formatAge, formatCountdown } from './format'
 
@@ -39,7 +40,7 @@ export function untilAttributes(until: number, words: UntilWords = {}) {
 }
 
 /** A running match clock: `prefix` (the period) and the whole minutes since the clock read 0. */
-export function clockLabel(zero: number, prefix = ''): string {
+function clockLabel(zero: number, prefix = ''): string {
   return `${prefix}${Math.max(0, Math.floor((Date.now() - zero) / 60_000))}′`
 }
 

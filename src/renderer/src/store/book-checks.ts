@@ -15,7 +15,7 @@ const CHECK_EVERY_MS = 30_000
 const FIRST_RETRY_MS = 3_000
 
 /** When to ask again after `failures` failed checks in a row (0: the check answered). */
-export function nextCheckInMs(failures: number): number {
+function nextCheckInMs(failures: number): number {
   return failures === 0 ? CHECK_EVERY_MS : Math.min(CHECK_EVERY_MS, FIRST_RETRY_MS * 2 ** (failures - 1))
 }
 

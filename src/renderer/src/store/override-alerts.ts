@@ -50,7 +50,7 @@ const RETURN_WINDOW_MS = 2000
 /** An event as it arrives live, or as the cache recorded it with the trader's acknowledgement. */
 type IncomingEvent = OverrideEvent & { acknowledged?: boolean }
 
-export function overrideAlertId(event: OverrideEvent): string {
+function overrideAlertId(event: OverrideEvent): string {
   return `${event.feed}|${outcomeId(event)}|${event.action}|${event.receivedTs}`
 }
 

@@ -12,7 +12,7 @@ function isControlActivation(event: KeyboardEvent): boolean {
   return target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement
 }
 
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
