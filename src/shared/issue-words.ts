@@ -4,6 +4,7 @@
  * `issueInWords` is a zod error map, passed to every parse whose messages reach a screen (the bridge
  * router's input check, the forms' `validate`): a message a schema words itself (`.min(1, '…')`)
  * still wins over it. Each sentence is the part after the field's name: "must be at least 8".
+ * `issueAt` and `firstIssue` put the field's name in front, for a refusal note or a log line.
  */
 import type { z } from 'zod'
 
@@ -58,4 +59,15 @@ export const issueInWords: z.core.$ZodErrorMap = (issue) => {
     default:
       return 'is not valid'
   }
+}
+
+/** One issue with the field it is about: `stake: must be a number` (the message alone at the root). */
+export function issueAt(issue: z.core.$ZodIssue): string {
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message
+}
+
+/** The first issue of a refused parse, with its field ('invalid' when zod names none). */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  return issue ? issueAt(issue) : 'invalid'
 }

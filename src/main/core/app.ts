@@ -100,7 +100,7 @@ export interface CoreOptions {
 export const FIRST_COMPACTION_MS = 10_000
 
 /** The demo feed's world start, kept so a restart resumes the demo world (sim/world/resume.ts). */
-export const DEMO_WORLD_FILE = 'demo-world.json'
+const DEMO_WORLD_FILE = 'demo-world.json'
 
 export interface Core {
   router: BridgeRouter

@@ -85,7 +85,7 @@ function writeContents(file: string, contents: Contents): void {
 }
 
 /** Sets aside an unreadable file and leaves out unreadable entries of a readable one; see the header. */
-export function checkSettingsFile(dataDir: string, now = Date.now()): SettingsFileCheck {
+function checkSettingsFile(dataDir: string, now = Date.now()): SettingsFileCheck {
   const file = path.join(dataDir, SETTINGS_FILE_NAME)
   let text: string
   try {

@@ -4,6 +4,7 @@
  * keep it for the trader; every other entry is kept.
  */
 import type { z } from 'zod'
+import { firstIssue } from '../../shared/issue-words'
 
 export interface RefusedEntry {
   /** Where it was in the file, e.g. `watchlists.lists[2].matches[0]`. */
@@ -12,12 +13,6 @@ export interface RefusedEntry {
   problem: string
   /** The entry as it was stored. */
   value: unknown
-}
-
-export function problemOf(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'invalid'
-  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message
 }
 
 /**
@@ -35,7 +30,7 @@ export function keepParsing<S extends z.ZodType, T = z.infer<S>>(
     const at = `${where}[${index}]`
     const parsed = schema.safeParse(value)
     if (parsed.success) return [keep(parsed.data, at)]
-    refused.push({ where: at, problem: problemOf(parsed.error), value })
+    refused.push({ where: at, problem: firstIssue(parsed.error), value })
     return []
   })
 }

@@ -346,7 +346,7 @@ function clockNumber(n: number): ClockValue | undefined {
  * A clock field as D9 reads it: null for no value (absent, null, ""), undefined for a value that
  * reads as neither a moment nor a length.
  */
-export function readClockValue(value: unknown): ClockValue | null | undefined {
+function readClockValue(value: unknown): ClockValue | null | undefined {
   if (value === undefined || value === null || value === '') return null
   if (typeof value === 'number') return clockNumber(value)
   if (typeof value !== 'string') return undefined

@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type EventChannel, type InvokeChannel } from '../../../shared/bridge/channels'
 import { eventContract, invokeContract, type EventPayload, type InvokeOutput } from '../../../shared/bridge/contract'
 import { BridgeFailure, type BridgeErrorCode, type BridgeResult } from '../../../shared/bridge/result'
-import { issueInWords } from '../../../shared/issue-words'
+import { issueAt, issueInWords } from '../../../shared/issue-words'
 
 export interface Sender {
   /** URL of the frame that sent the request (Electron senderFrame.url, or the WebSocket's Origin). */
@@ -129,8 +129,5 @@ function fail(code: BridgeErrorCode, message: string): BridgeResult<never> {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ')
+  return error.issues.slice(0, 5).map(issueAt).join('; ')
 }

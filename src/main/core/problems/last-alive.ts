@@ -10,7 +10,7 @@ import { join } from 'node:path'
 
 export const LAST_ALIVE_FILE = 'last-alive.json'
 /** How stale the stamp may be: the end it tells is at most this much earlier than the real one. */
-export const LAST_ALIVE_EVERY_MS = 5_000
+const LAST_ALIVE_EVERY_MS = 5_000
 
 /** The last run ended without stopping: alive at `lastAliveAt`, nothing recorded until `startedAt`. */
 export interface UnexpectedEnd {

@@ -28,14 +28,12 @@ export const PROBLEM_IDS = {
 
 const count = new Intl.NumberFormat('en-US')
 
-/** One banner per service and stream kind whose streams are not understood. */
+/**
+ * One banner per service and stream kind whose streams are not understood, and one per service for
+ * its REST routes (kind `rest`: the route that went first is named).
+ */
 export function feedNotUnderstoodId(service: FeedService, kind: string): string {
   return `feed-not-understood:${service}:${kind}`
-}
-
-/** One banner per service for its REST routes (the one that went first is named). */
-export function routeNotUnderstoodId(service: FeedService): string {
-  return `feed-not-understood:${service}:rest`
 }
 
 const when = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'medium', hour12: false })
@@ -262,7 +260,7 @@ export function routeNotUnderstoodProblem(
 ): RaisedProblem {
   const feed = FEED_NAMES[service]
   return {
-    id: routeNotUnderstoodId(service),
+    id: feedNotUnderstoodId(service, 'rest'),
     severity: 'error',
     // What the route answers is lost while it lasts; it goes by itself once its answers are read.
     dismissible: false,

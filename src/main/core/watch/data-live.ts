@@ -15,6 +15,7 @@ import {
   type LiveDataType,
   type ScoreTeam,
 } from '../../../shared/wire/data-service'
+import { firstIssue } from '../../../shared/issue-words'
 import { malformed } from '../streams/decode'
 import type { Decoded } from '../streams/live-stream'
 
@@ -39,8 +40,7 @@ function decoder<S extends z.ZodType>(
     if (match_id === undefined && typeof type === 'string') return { ok: false, reason: 'unknown_kind', detail: type }
     const parsed = schema.safeParse(json)
     if (parsed.success) return { ok: true, value: toUpdate(parsed.data) }
-    const issue = parsed.error.issues[0]
-    return malformed(issue ? [issue.path.join('.'), issue.message].filter(Boolean).join(': ') : 'invalid')
+    return malformed(firstIssue(parsed.error))
   }
 }
 

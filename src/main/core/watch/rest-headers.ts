@@ -13,7 +13,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../streams/ba
 import { readMatchClock } from './match-clock'
 
 /** field-notes.md: live match data is refreshed every 10 s, and asked for at most once in 10 s. */
-export const RECORD_REFRESH_MS = 10_000
+const RECORD_REFRESH_MS = 10_000
 
 /** The records of `matchIds` (any order; a match the service does not know is left out). */
 export type MatchRecordFetcher = (

@@ -237,9 +237,12 @@ describe('WatchEngine', () => {
     expect(seen.patches.flatMap((p) => p.tape).filter(held)).toEqual([])
     // The first move after each resync is measured from the last held delta in the rebuilt tape too.
     const words = (c: PriceChange) => `${c.oddKey} at ${c.receivedTs}: ${c.previousPrice} → ${c.price}`
+    // Changes received in the same millisecond (a market's outcomes move together) have no order of their own.
+    const inTimeOrder = (changes: PriceChange[]) =>
+      [...changes].sort((a, b) => a.receivedTs - b.receivedTs || a.oddKey.localeCompare(b.oddKey)).map(words)
     const written = new Set(recorded().map((t) => t.receivedTs))
-    expect(cache.recentChanges('demo', [matchId], 0, 100_000).map(words)).toEqual(
-      live.filter((c) => !c.resync && written.has(c.receivedTs)).map(words),
+    expect(inTimeOrder(cache.recentChanges('demo', [matchId], 0, 100_000))).toEqual(
+      inTimeOrder(live.filter((c) => !c.resync && written.has(c.receivedTs))),
     )
   })
 

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod'
 import { WatchedMatch, Watchlist, WatchlistState } from '../../../shared/watchlists'
-import { keepParsing, problemOf, type RefusedEntry } from '../stored-entries'
+import { firstIssue } from '../../../shared/issue-words'
+import { keepParsing, type RefusedEntry } from '../stored-entries'
 
 export const WATCHLISTS_KEY = 'watchlists'
 
@@ -24,7 +25,7 @@ export function salvageWatchlists(stored: unknown): { state: WatchlistState | un
   const refused: RefusedEntry[] = []
   const shape = StoredState.safeParse(stored)
   if (!shape.success) {
-    refused.push({ where: WATCHLISTS_KEY, problem: problemOf(shape.error), value: stored })
+    refused.push({ where: WATCHLISTS_KEY, problem: firstIssue(shape.error), value: stored })
     return { state: undefined, refused }
   }
   const lists = keepParsing(shape.data.lists, StoredList, `${WATCHLISTS_KEY}.lists`, refused, (list, where) => ({

@@ -24,7 +24,7 @@ export const MAX_IMAGE_BODY_BYTES = 4 * 1024 * 1024
  * few hundred kilobytes, so a whole desk's worth of them fits many times over; what cannot fit is a
  * flood, refused like an answer over its own bound.
  */
-export const MAX_BUFFERED_BODY_BYTES = 20 * 1024 * 1024
+const MAX_BUFFERED_BODY_BYTES = 20 * 1024 * 1024
 
 export class BodyTooLarge extends Error {
   constructor(
