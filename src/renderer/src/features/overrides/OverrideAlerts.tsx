@@ -9,6 +9,7 @@ import { acknowledgeOverrideAlerts, useOverrideAlertStore } from '../../store/bo
 import { shownAlerts, type OverrideAlert } from '../../store/override-alerts'
 import { nameOutcome } from '../../store/outcome-names'
 import { focusMatch } from '../../store/ui-store'
+import './overrides.css'
 
 export function OverrideAlerts() {
   const state = useOverrideAlertStore()

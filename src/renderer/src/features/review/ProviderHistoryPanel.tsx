@@ -63,6 +63,13 @@ function HistoryRows({ history, names }: { history: ProviderHistory; names: Outc
       </div>
       {history.gaps.length > 0 && (
         <table className="tick-table">
+          <colgroup>
+            <col className="col-time" />
+            <col />
+            <col />
+            <col className="col-price" />
+            <col className="col-source" />
+          </colgroup>
           <thead>
             <tr>
               <th>Time</th>

@@ -14,9 +14,10 @@ import { FilteredTape, tapeFilterPredicate } from '../../store/filtered-tape'
 import { nameOutcome } from '../../store/outcome-names'
 import { focusMatch, setTapeFilter, useUiStore } from '../../store/ui-store'
 import { useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
+import './tape.css'
 
 const REFRESH_MS = 250
-/** Must match `.tape-row` height in styles.css. */
+/** Must match `.tape-row` height in tape.css. */
 const ROW_PX = 22
 
 export function TapeView() {
