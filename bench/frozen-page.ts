@@ -18,9 +18,8 @@ import { watchLiveMatches, type PageScope } from '../e2e/bridge'
 import { launchHost } from '../e2e/host'
 import { SIM_SPORTS } from '../src/sim/world/sports/index'
 import { HostInspector, rssBytes } from './soak'
-import { numberArg } from './support'
+import { mb, numberArg } from './support'
 
-const MB = 1024 * 1024
 const SAMPLE_EVERY_MS = 30_000
 
 /** What the page's bridge heard, recorded in the page (read once it runs again). */
@@ -29,8 +28,6 @@ interface PageLog {
   dropped: Array<{ at: number; channel: string }>
   connection: Array<{ at: number; connected: boolean }>
 }
-
-const mb = (bytes: number) => Math.round(bytes / MB)
 
 /** The browser's renderer processes (one page: its own, and perhaps a spare one). */
 async function rendererPids(browser: Browser): Promise<number[]> {

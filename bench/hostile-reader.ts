@@ -7,13 +7,11 @@
  * event-loop delay while each kind was read (ms).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { BodyBudget, sharedBodyBudget } from '../src/main/core/clients/http/capped-body'
 import { HttpClient } from '../src/main/core/clients/http/http-client'
+import { exposeGc, mb } from './support'
 
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
+const gc = exposeGc()
 
 const [port, mode, concurrencyArg] = process.argv.slice(2)
 const concurrency = Number(concurrencyArg)
@@ -24,7 +22,7 @@ const http = new HttpClient({
   bodyBudget: mode === 'unbounded' ? new BodyBudget(Number.POSITIVE_INFINITY) : sharedBodyBudget,
 })
 
-const rssMb = () => Math.round(process.memoryUsage().rss / (1024 * 1024))
+const rssMb = () => mb(process.memoryUsage().rss)
 let peakMb = 0
 const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb())), 20)
 // The longest the event loop was held while each kind of answer was read (ms): what the page's

@@ -13,8 +13,6 @@
  * Prints bytes per tape entry (the ring's 100,000 entries, filled twice over so it has wrapped)
  * and the board maps' bytes per match and per cell.
  */
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import type { MatchBoard } from '../src/shared/board'
 import type { PriceChange } from '../src/shared/domain'
 import type { MatchPricesWire, PriceMessage } from '../src/shared/wire/odds'
@@ -23,10 +21,9 @@ import { boardFromSnapshots } from '../src/renderer/src/store/board-data'
 import { TAPE_CAPACITY, TapeRing } from '../src/renderer/src/store/tape-ring'
 import { loadOrRecord, type Recording } from './ingest-frames'
 import { recordFromSimulator } from './ingest'
-import { machineLoad, numberArg } from './support'
+import { exposeGc, machineLoad, numberArg } from './support'
 
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
+const gc = exposeGc()
 
 /** Live JS heap plus ArrayBuffer memory (a typed array's bytes live outside the JS heap). */
 function liveBytes(): number {

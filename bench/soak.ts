@@ -19,9 +19,7 @@ import { watchLiveMatches, type PageScope } from '../e2e/bridge'
 import { launchHost, type HostProcess } from '../e2e/host'
 import { CRASH_KINDS } from '../src/main/core/faults/fault-log'
 import { SIM_SPORTS } from '../src/sim/world/sports/index'
-import { numberArg } from './support'
-
-const MB = 1024 * 1024
+import { mb, numberArg } from './support'
 
 export function rssBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -146,8 +144,8 @@ export async function run(args: string[]): Promise<void> {
       JSON.stringify({
         bench: 'soak',
         minutes,
-        rssStartMb: Math.round(start.rss / MB),
-        rssEndMb: Math.round(end.rss / MB),
+        rssStartMb: mb(start.rss),
+        rssEndMb: mb(end.rss),
         rssGrowthPct: growthPct(start.rss, end.rss),
         heapGrowthPct: growthPct(start.hostHeap, end.hostHeap),
         rendererHeapGrowthPct: growthPct(start.rendererHeap, end.rendererHeap),
@@ -155,7 +153,7 @@ export async function run(args: string[]): Promise<void> {
       }),
     )
     console.error(
-      `soak: ${watched} watched matches at ${rate}/s; host heap ${Math.round(start.hostHeap / MB)} → ${Math.round(end.hostHeap / MB)} MB, renderer heap ${Math.round(start.rendererHeap / MB)} → ${Math.round(end.rendererHeap / MB)} MB`,
+      `soak: ${watched} watched matches at ${rate}/s; host heap ${mb(start.hostHeap)} → ${mb(end.hostHeap)} MB, renderer heap ${mb(start.rendererHeap)} → ${mb(end.rendererHeap)} MB`,
     )
   } finally {
     clearInterval(exitWatch)

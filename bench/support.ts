@@ -1,12 +1,15 @@
 /**
  * What the benches that load the simulator share: their numeric arguments, a child process (the
- * simulator, or a sender) with a core of its own, the live matches to subscribe to, and the
- * machine's load beside every figure (2 shared cores: a loaded machine reads slower).
+ * simulator, or a sender) with a core of its own, the live matches to subscribe to, the
+ * machine's load beside every figure (2 shared cores: a loaded machine reads slower), and what the
+ * memory benches share (whole megabytes, a full collection on demand).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import type { SimulatorInfo } from '../src/sim/types'
 
 export interface LiveTarget {
@@ -62,4 +65,13 @@ export async function liveOddsTargets(info: SimulatorInfo): Promise<LiveTarget[]
 /** The 1-minute load average: other work on the machine while a figure was taken. */
 export function machineLoad(): number {
   return Number(loadavg()[0]!.toFixed(2))
+}
+
+/** Bytes in whole megabytes (MiB), as every memory figure is printed. */
+export const mb = (bytes: number): number => Math.round(bytes / (1024 * 1024))
+
+/** V8's full collection, exposed at run time (no --expose-gc needed on the command line). */
+export function exposeGc(): () => void {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
 }

@@ -288,12 +288,12 @@ export class WatchEngine {
     return { header: { ...w.header }, layout: w.book.layout(), cells: w.book.cells() }
   }
 
-  /** The match's layout (labels, lines), or undefined when not watched. */
   /** Whether the match's board has its snapshot (false while it resyncs or before its first). */
   synced(matchId: number): boolean {
     return this.watched.get(matchId)?.header.synced ?? false
   }
 
+  /** The match's layout (labels, lines), or undefined when not watched. */
   layout(matchId: number): MatchLayout | undefined {
     return this.watched.get(matchId)?.book.layout()
   }
