@@ -1,3 +1,5 @@
+import type { SimulatorInfo } from '../src/sim/types'
+import { pointAppAtFeed } from './bridge'
 import { expect, type Page } from './fixtures'
 
 /**
@@ -8,6 +10,15 @@ import { expect, type Page } from './fixtures'
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await expect(page.getByTestId('host-info')).toContainText(/ · (browser|electron) · /)
+}
+
+/**
+ * Points the app at `feed` with `key` (`pointAppAtFeed`; end the test with `endFeedSession`) and
+ * waits until it has left the demo feed: the demo badge goes once the configured services are used.
+ */
+export async function switchToFeed(page: Page, feed: SimulatorInfo, key: string): Promise<void> {
+  await pointAppAtFeed(page, feed, key)
+  await expect(page.getByTestId('demo-badge')).toHaveCount(0)
 }
 
 /**

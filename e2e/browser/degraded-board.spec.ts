@@ -9,14 +9,8 @@
  */
 import { expect, test } from '../fixtures'
 import { startSimulator } from '../../src/sim'
-import {
-  endFeedSession,
-  pointAppAtFeed,
-  recordedInvokes,
-  recordInvokes,
-  watchLiveMatches,
-  type PageScope,
-} from '../bridge'
+import { endFeedSession, recordedInvokes, recordInvokes, watchLiveMatches, type PageScope } from '../bridge'
+import { switchToFeed } from '../app'
 import { launchHost } from '../host'
 
 const NOT_FOUND = 'bookmaker not found — check Settings'
@@ -29,8 +23,7 @@ test('a wrong bookmaker id: cards and status bar say so, cached cells keep their
   const host = await launchHost()
   try {
     await page.goto(host.url)
-    await pointAppAtFeed(page, real, key)
-    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await switchToFeed(page, real, key)
     await watchLiveMatches(page, 2)
     const card = page.getByTestId('match-card').first()
     await expect(card.getByTestId('price-cell').first()).toHaveAttribute('data-direction', /.+/)
@@ -75,8 +68,7 @@ test('a rejected odds key: the card says so, and the failing book check backs of
   const host = await launchHost()
   try {
     await page.goto(host.url)
-    await pointAppAtFeed(page, real, key)
-    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await switchToFeed(page, real, key)
     await page.evaluate(
       (wrong) =>
         (globalThis as unknown as PageScope).oddsMonitor.invoke('keys:set', { account: 'odds-feed', key: wrong }),
@@ -104,8 +96,7 @@ test('Discover under a 429 says "rate limited, retrying in N s" until the wait i
   const host = await launchHost()
   try {
     await page.goto(host.url)
-    await pointAppAtFeed(page, real, key)
-    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await switchToFeed(page, real, key)
     real.control.setFaults({ burst429: { every: 1, count: 1_000_000, retryAfterSeconds: 6 } })
     await page.getByTestId('nav-discover').click()
     const notice = page.getByTestId('discover-rate-limited')

@@ -8,7 +8,8 @@
  */
 import { expect, test, type Page } from '../fixtures'
 import { startSimulator } from '../../src/sim'
-import { endFeedSession, pointAppAtFeed, watchLiveMatches } from '../bridge'
+import { endFeedSession, watchLiveMatches } from '../bridge'
+import { switchToFeed } from '../app'
 import { launchHost } from '../host'
 
 const KEY = 'e2e-latency-key-5c1e8a30'
@@ -42,8 +43,7 @@ test('lag and tick-to-paint move while prices arrive; the lag warns when the fee
   const host = await launchHost()
   try {
     await page.goto(host.url)
-    await pointAppAtFeed(page, feed, KEY)
-    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await switchToFeed(page, feed, KEY)
 
     // The trader's limit, through the Settings screen.
     await page.getByTestId('nav-settings').click()

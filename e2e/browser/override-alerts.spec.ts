@@ -9,7 +9,8 @@
  */
 import { expect, test } from '../fixtures'
 import { startSimulator } from '../../src/sim'
-import { endFeedSession, pointAppAtFeed, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
+import { endFeedSession, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
+import { switchToFeed } from '../app'
 import { launchHost, type HostProcess } from '../host'
 
 let host: HostProcess
@@ -113,8 +114,7 @@ test('a demo override is not shown on the real feed, whose match of the same id 
     await expect(demoRow).toHaveCount(1)
     await expect(page.getByTestId('override-unread')).toHaveText('1')
 
-    await pointAppAtFeed(page, real, key)
-    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await switchToFeed(page, real, key)
     await expect(page.getByTestId('override-alert')).toHaveCount(0)
     await expect(page.getByTestId('override-unread')).toHaveCount(0)
   } finally {

@@ -6,7 +6,8 @@
  */
 import { expect, test } from '../fixtures'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'
-import { endFeedSession, pointAppAtFeed } from '../bridge'
+import { endFeedSession } from '../bridge'
+import { switchToFeed } from '../app'
 import { launchHost, type HostProcess } from '../host'
 
 const REAL_KEY = 'e2e-public-routes-key-5d1a'
@@ -31,8 +32,7 @@ test('Discover lists a public-only sport and a sport’s leagues with counts; Re
   page,
 }) => {
   await page.goto(host.url)
-  await pointAppAtFeed(page, real, REAL_KEY)
-  await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+  await switchToFeed(page, real, REAL_KEY)
 
   await page.getByTestId('nav-discover').click()
   const discover = page.getByTestId('discover')

@@ -6,7 +6,8 @@
  */
 import { expect, test } from '../fixtures'
 import { startSimulator, type SimulatorHandle } from '../../src/sim'
-import { endFeedSession, pointAppAtFeed, watchLiveMatches } from '../bridge'
+import { endFeedSession, watchLiveMatches } from '../bridge'
+import { switchToFeed } from '../app'
 import { launchHost } from '../host'
 
 const KEY = 'e2e-stale-key-7d2a91c4'
@@ -19,8 +20,7 @@ test('every price turns stale when the feed stops, and fresh when it is back', a
   const host = await launchHost()
   try {
     await page.goto(host.url)
-    await pointAppAtFeed(page, feed, KEY)
-    await expect(page.getByTestId('demo-badge')).toHaveCount(0)
+    await switchToFeed(page, feed, KEY)
     await watchLiveMatches(page, 2)
 
     const cards = page.getByTestId('match-card')
