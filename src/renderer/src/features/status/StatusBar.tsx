@@ -13,6 +13,7 @@ import { FeedLagStatus, PaintStatus } from './LatencyStatus'
 import { RetryNow, isWaiting } from './RetryNow'
 import { StreamKinds } from './StreamKinds'
 import { UnsyncedStatus } from './UnsyncedStatus'
+import './status.css'
 
 const SERVICE_NAMES = { odds: 'Odds', data: 'Data' } as const
 const STATE_WORDS: Partial<Record<ServiceState, string>> = { not_understood: 'feed not understood' }
