@@ -33,6 +33,14 @@ export type StreamState = z.infer<typeof StreamState>
 export const StreamTransport = z.enum(['ws', 'sse'])
 export type StreamTransport = z.infer<typeof StreamTransport>
 
+/** Since when a stream (or a REST route) is not understood, and the first refusal that led there, in words. */
+export const NotUnderstood = z.object({ since: z.number(), firstRefusal: z.string() })
+export type NotUnderstood = z.infer<typeof NotUnderstood>
+
+/** A REST route not understood: which (its family, without ids), since when, and its first refusal. */
+export const RouteNotUnderstood = z.object({ route: z.string(), ...NotUnderstood.shape })
+export type RouteNotUnderstood = z.infer<typeof RouteNotUnderstood>
+
 export const StreamHealth = z.object({
   /** Stable id, e.g. `odds:1234:updates`, `data:badminton:score` (a desk stream), `data:1234:score`. */
   id: z.string(),
@@ -62,7 +70,7 @@ export const StreamHealth = z.object({
    */
   lagMs: z.number().nullable(),
   /** Set while the stream is `not_understood`: since when, and the first refusal that led there, in words. */
-  notUnderstood: z.object({ since: z.number(), firstRefusal: z.string() }).nullable(),
+  notUnderstood: NotUnderstood.nullable(),
 })
 export type StreamHealth = z.infer<typeof StreamHealth>
 
@@ -77,7 +85,7 @@ export const RestHealth = z.object({
   retryAt: z.number().nullable(),
   at: z.number(),
   /** Set while a route is not understood, whatever the state (a failing service may also have one). */
-  notUnderstood: z.object({ route: z.string(), since: z.number(), firstRefusal: z.string() }).nullable(),
+  notUnderstood: RouteNotUnderstood.nullable(),
 })
 export type RestHealth = z.infer<typeof RestHealth>
 

@@ -133,7 +133,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   wireChanges(base, feeds, watching)
   const { router, faults, settings, cache, log } = base
   const understanding = watchFeedUnderstanding(base.problems.board, (text) => base.scrubber.scrub(text))
-  // Every reading of the health (each second, and when a page asks) also updates the banners of streams not understood.
+  // Every reading of the health (each second, and when a page asks) also updates the banners of streams and REST routes not understood.
   const health = (): AppHealth => {
     const feed = watching.live.health()
     understanding(feed)

@@ -3,7 +3,7 @@
  * the trader needs, and what to do about it on this platform. Only words here; the sources that
  * decide when a problem holds are in problem-sources.ts and clock-skew.ts.
  */
-import type { FeedService, RestHealth, StreamHealth } from '../../../shared/health'
+import type { FeedService, RouteNotUnderstood, StreamHealth } from '../../../shared/health'
 import type { CacheFileError } from '../cache/errors'
 import type { CacheFileState } from '../cache/recovering-cache'
 import type { SalvageCounts } from '../cache/salvage'
@@ -255,7 +255,7 @@ export function feedNotUnderstoodProblem(
 /** A REST route of the service whose answers are mostly refused (clients/http/route-understanding.ts). */
 export function routeNotUnderstoodProblem(
   service: FeedService,
-  { route, since, firstRefusal }: NonNullable<RestHealth['notUnderstood']>,
+  { route, since, firstRefusal }: RouteNotUnderstood,
   scrub: (text: string) => string,
 ): RaisedProblem {
   const feed = FEED_NAMES[service]

@@ -11,12 +11,12 @@ import {
   type FeedHealth,
   type FeedService,
   type RestHealth,
+  type RouteNotUnderstood,
   type StreamHealth,
 } from '../../../shared/health'
 import { pg } from '../../../shared/postgrest/query'
 import type { DataServiceClient } from '../clients/data-service/data-service-client'
 import type { ServiceState } from '../clients/http/service-gate'
-import type { RouteNotUnderstood } from '../clients/http/route-understanding'
 import type { OddsClient } from '../clients/odds/odds-client'
 import type { FrameTapPoint } from '../streams/frame-tap'
 import type { FrameHistory } from '../streams/frame-history'

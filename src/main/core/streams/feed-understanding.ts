@@ -13,16 +13,12 @@
  * The hot path: a read frame costs a bucket check and two increments; the rules are looked at on
  * a refused frame and when the health is read, never per read frame.
  */
+import type { NotUnderstood } from '../../../shared/health'
+
 export const REFUSED_IN_ROW = 20
 export const MIN_REFUSED = 5
 const BUCKET_MS = 5000
 const BUCKETS = 12
-
-/** Since when the stream is not understood, and the first refusal (in words) that led there. */
-export interface NotUnderstood {
-  since: number
-  firstRefusal: string
-}
 
 export class FeedUnderstanding {
   private readonly frames = new Uint32Array(BUCKETS)

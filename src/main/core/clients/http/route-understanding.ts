@@ -15,13 +15,9 @@
  * Routes are kept by family (`bookmaker/{sport}/{matchId}`, `/matches`), a set the clients' code
  * fixes, so the map stays small.
  */
-import { FeedUnderstanding, type NotUnderstood } from '../../streams/feed-understanding'
+import type { RouteNotUnderstood } from '../../../../shared/health'
+import { FeedUnderstanding } from '../../streams/feed-understanding'
 import type { AnswerOutcome } from './parse-answer'
-
-/** A route not understood: which, since when, and its first refusal in words. */
-export interface RouteNotUnderstood extends NotUnderstood {
-  route: string
-}
 
 export class RouteUnderstanding {
   private readonly routes = new Map<string, FeedUnderstanding>()
