@@ -75,6 +75,15 @@ describe('override alerts', () => {
     expect(state.alerts[0]?.returnedTo).toBe(2.14)
   })
 
+  it('a patch whose changes return no ended override leaves the state as it was', () => {
+    const state = addOverrideEvents(EMPTY_OVERRIDE_ALERTS, [event('set', 8.68, 1_000), event('lifted', 8.68, 5_000)])
+    const unrelated = priceChange({ ...HOME, oddKey: 'match_winner#away' }, 1.9, false, 5_001, 5_001, {
+      price: 8.68,
+      suspended: false,
+    })
+    expect(noteReturnedPrices(state, [unrelated])).toBe(state)
+  })
+
   it('shows and counts only the current feed, and lists an event the cache and a patch both bring once', () => {
     let state = addOverrideEvents(EMPTY_OVERRIDE_ALERTS, [event('set', 2.5, 1), event('set', 4, 2, { feed: 'real' })])
     state = addOverrideEvents(state, [{ ...event('set', 2.5, 1), acknowledged: true }])

@@ -103,6 +103,7 @@ export function noteReturnedPrices(state: OverrideAlertState, tape: readonly Pri
     a.event.receivedTs + RETURN_WINDOW_MS >= oldest &&
     (state.feed === null || a.event.feed === state.feed)
   if (!state.alerts.some(awaits)) return state
+  let found = false
   const alerts = state.alerts.map((a) => {
     if (!awaits(a)) return a
     const id = outcomeId(a.event)
@@ -112,9 +113,12 @@ export function noteReturnedPrices(state: OverrideAlertState, tape: readonly Pri
         Math.abs(c.receivedTs - a.event.receivedTs) <= RETURN_WINDOW_MS &&
         outcomeId(c) === id,
     )
-    return back ? { ...a, returnedTo: back.price } : a
+    if (!back) return a
+    found = true
+    return { ...a, returnedTo: back.price }
   })
-  return { ...state, alerts }
+  // Called with every patch: the same state when nothing returned, so the alerts do not re-render.
+  return found ? { ...state, alerts } : state
 }
 
 export function setOverrideFeed(state: OverrideAlertState, feed: FeedName): OverrideAlertState {
