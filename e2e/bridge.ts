@@ -12,8 +12,9 @@ export interface PageScope {
 
 /**
  * Points the app at `feed`, a simulator started by the test that stands for the real services (so
- * the test can stop it or turn its fault knobs): its endpoints (and the sport its data URLs name) in Settings, `key` for both services
- * in the keychain. End the test with `endFeedSession`, which takes the keys out again.
+ * the test can stop it or turn its fault knobs): its endpoints (and the sport its data URLs name)
+ * in Settings, `key` for both services in the keychain. End the test with `endFeedSession`, which
+ * takes the keys out again; `switchToFeed` (app.ts) also waits until the app has left the demo feed.
  */
 export function pointAppAtFeed(page: Page, feed: SimulatorInfo, key: string): Promise<void> {
   const { sport, bookmakerId, dataBaseUrl, imageBaseUrl, wsBaseUrl, oddsBaseUrl, oddsWsBaseUrl } = feed
