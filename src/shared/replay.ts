@@ -1,0 +1,97 @@
+/**
+ * Desk replay: a set of recorded matches over a time range, played back on the real board.
+ *
+ * The core answers from the cache only (it never touches the live feed, which keeps recording):
+ * - `replay:open` names the range's matches, their layouts, and the marks a trader jumps between
+ *   (overrides, alerts), so the page can draw the timeline before it reads a tick;
+ * - `replay:stateAt` is the board at one instant: per outcome the last tick at or before `at`
+ *   (an index seek per outcome, never a scan), with each match's header as last recorded;
+ * - `replay:events` is everything recorded in `(after, to]`, in time order, one page at a time.
+ * The page runs the clock (1×, 10×, 60×, step) and turns events into board patches for its store.
+ * Times are epoch ms of the recording (receive time, as the cache keys ticks).
+ */
+import { z } from 'zod'
+import { AlertEntry } from './alerts'
+import { MatchBoard, MatchHeaderPatch } from './board'
+import { OverrideEvent } from './domain'
+
+/** A replay covers at most this many matches (a watchlist, or a picked set). */
+export const REPLAY_MAX_MATCHES = 200
+/** Events per `replay:events` page: about a second of a busy 50-match desk at 60×. */
+export const REPLAY_EVENTS_PAGE = 5000
+
+const MatchIds = z.array(z.number().int()).min(1).max(REPLAY_MAX_MATCHES)
+
+export const ReplayOpenInput = z.strictObject({
+  matchIds: MatchIds,
+  from: z.number(),
+  to: z.number(),
+})
+export type ReplayOpenInput = z.infer<typeof ReplayOpenInput>
+
+/** A moment worth jumping to on the timeline. */
+export const ReplayMark = z.object({
+  at: z.number(),
+  kind: z.enum(['override', 'alert']),
+  matchId: z.number().int(),
+  /** What happened, in words (`Set 1.85 on Home`, the alert's title). */
+  label: z.string(),
+})
+export type ReplayMark = z.infer<typeof ReplayMark>
+
+export const ReplayOpened = z.object({
+  from: z.number(),
+  to: z.number(),
+  /** The board at `from` (as `replay:stateAt` would answer), in the order the matches were asked. */
+  boards: z.array(MatchBoard),
+  /** Every override event and alert in the range, time-ordered. */
+  marks: z.array(ReplayMark),
+  /** Ticks recorded in the range over all the matches: what a full play reads. */
+  totalTicks: z.number().int(),
+})
+export type ReplayOpened = z.infer<typeof ReplayOpened>
+
+export const ReplayStateAtInput = z.strictObject({ matchIds: MatchIds, at: z.number() })
+export type ReplayStateAtInput = z.infer<typeof ReplayStateAtInput>
+
+export const ReplayEventsInput = z.strictObject({
+  matchIds: MatchIds,
+  /** Exclusive: the page starts after this instant. */
+  after: z.number(),
+  /** Inclusive. */
+  to: z.number(),
+  limit: z.number().int().min(1).max(REPLAY_EVENTS_PAGE).default(REPLAY_EVENTS_PAGE),
+})
+export type ReplayEventsInput = z.infer<typeof ReplayEventsInput>
+
+/** One recorded happening. `at` is its receive time. */
+export const ReplayEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('tick'),
+    at: z.number(),
+    matchId: z.number().int(),
+    oddType: z.string(),
+    oddKey: z.string(),
+    price: z.number(),
+    suspended: z.boolean(),
+    serverTs: z.number(),
+    /** The first price after a gap: no move (domain.ts `PriceChange.resync`). */
+    resync: z.literal(true).optional(),
+  }),
+  /** Score, status, clock or incident as the board's header changed. */
+  z.object({ kind: z.literal('header'), at: z.number(), header: MatchHeaderPatch }),
+  z.object({ kind: z.literal('override'), at: z.number(), event: OverrideEvent }),
+  z.object({ kind: z.literal('alert'), at: z.number(), alert: AlertEntry }),
+])
+export type ReplayEvent = z.infer<typeof ReplayEvent>
+
+export const ReplayEventPage = z.object({
+  events: z.array(ReplayEvent),
+  /**
+   * Every event up to this instant is in this page or an earlier one: the next page asks
+   * `after: until`. Equal to `to` once the range is read.
+   */
+  until: z.number(),
+  more: z.boolean(),
+})
+export type ReplayEventPage = z.infer<typeof ReplayEventPage>
