@@ -101,8 +101,8 @@ async function bundlePeerScript(): Promise<string> {
  * the host's own index.html (so the bridge script is injected and the page counts as the
  * host's, which Chromium requires before it lets a page reach a loopback socket) without the app.
  */
-function servePeerInsteadOfApp(page: Page, host: HostProcess, peerScript: string): Promise<void> {
-  return page.route(`${host.origin}/assets/**`, (route) => {
+async function servePeerInsteadOfApp(page: Page, host: HostProcess, peerScript: string): Promise<void> {
+  await page.route(`${host.origin}/assets/**`, (route) => {
     const path = new URL(route.request().url()).pathname
     const entry = /^\/assets\/index-[^/]+\.js$/.test(path)
     return route.fulfill({

@@ -23,31 +23,21 @@ interface TraceEvent {
   args?: { name?: string }
 }
 
-const KINDS: Record<string, string> = {
-  FunctionCall: 'script',
-  EvaluateScript: 'script',
-  TimerFire: 'script',
-  FireAnimationFrame: 'script',
-  EventDispatch: 'script',
-  RunMicrotasks: 'script',
-  'V8.Execute': 'script',
-  'v8.callFunction': 'script',
-  'v8.run': 'script',
-  UpdateLayoutTree: 'style',
-  RecalculateStyles: 'style',
-  ParseAuthorStyleSheet: 'style',
-  Layout: 'layout',
-  PrePaint: 'paint',
-  Paint: 'paint',
-  PaintImage: 'paint',
-  Layerize: 'paint',
-  UpdateLayer: 'paint',
-  CompositeLayers: 'paint',
-  Commit: 'paint',
-  MinorGC: 'gc',
-  MajorGC: 'gc',
-  'V8.GC_SCAVENGER': 'gc',
-  'V8.GC_MARK_COMPACTOR': 'gc',
+/**
+ * Event names to kinds, first match wins: the timeline's own names (Layout, Paint…) and Blink's
+ * trace names under them (Document::recalcStyle, LocalFrameView::performLayout, text shaping…).
+ * Task plumbing (RunTask, mojo messages) is `other`.
+ */
+const KINDS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['gc', /GC|Scavenge|MarkCompact/],
+  ['style', /UpdateLayoutTree|RecalculateStyles|recalcStyle|StyleEngine|ParseAuthorStyleSheet/],
+  ['paint', /Paint|Layerize|Commit|CompositeLayers|UpdateLayer|Raster/],
+  ['layout', /Layout|Shape|InlineNode|LayoutBlock/],
+  ['script', /FunctionCall|EvaluateScript|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|V8|v8\./],
+]
+
+function kindOf(name: string): string {
+  return KINDS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'other'
 }
 
 export interface TraceSummary {
@@ -78,12 +68,15 @@ export function summariseTrace(trace: Buffer, seconds: number): TraceSummary {
   const perSec = (us: number) => Number((us / 1000 / seconds).toFixed(1))
   const mainMsPerSec: Record<string, number> = {}
   for (const [name, us] of self) {
-    const kind = KINDS[name] ?? 'other'
+    const kind = kindOf(name)
     mainMsPerSec[kind] = (mainMsPerSec[kind] ?? 0) + us
   }
   for (const kind of Object.keys(mainMsPerSec)) mainMsPerSec[kind] = perSec(mainMsPerSec[kind] as number)
   const raster = [...byThread]
-    .filter(([key]) => key.startsWith(`${pid}:`) && /CompositorTileWorker|Raster/.test(threadNames.get(key) ?? ''))
+    .filter(
+      ([key]) =>
+        key.startsWith(`${pid}:`) && /CompositorTileWorker|ThreadPoolForegroundWorker/.test(threadNames.get(key) ?? ''),
+    )
     .flatMap(([, list]) => list.filter((e) => e.name === 'RasterTask'))
   return {
     mainMsPerSec,

@@ -32,8 +32,13 @@ export function BoardView() {
         </div>
       )}
       <VisibilityContext value={tracker}>
-        {list?.matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
+        {list?.matches.slice(0, mounted).map((match, i) => (
+          <GuardedMatchCard
+            key={match.matchId}
+            match={match}
+            onRemove={remove}
+            initiallyInView={i < FIRST_SCREEN_CARDS}
+          />
         ))}
       </VisibilityContext>
     </div>

@@ -1,6 +1,8 @@
 /**
  * One outcome's price. It selects its own cell from the store and nothing else, so one changed
- * price re-renders exactly one PriceCell. Fixed size: a new price never moves its neighbours.
+ * price re-renders exactly one PriceCell. Fixed size (`contain: strict`): a new price never moves
+ * its neighbours. The flash is a layer of the price's own (lib/flash.ts): it fades without
+ * laying out or repainting the cell.
  */
 import { memo } from 'react'
 import { useCell } from '../../store/board-store'
@@ -13,17 +15,14 @@ import { useRenderCount } from '../../lib/render-count'
 export const PriceCell = memo(function PriceCell({
   outcomeId,
   label,
-  live,
   stale,
 }: {
   outcomeId: string
   label: string
-  /** False while the cell's card is off screen: it skips every tick until it is back. */
-  live: boolean
   /** Why the match's prices are not current (store/price-freshness.ts); null while they are. */
   stale: string | null
 }) {
-  const cell = useCell(outcomeId, live)
+  const cell = useCell(outcomeId)
   // The flash runs from the change itself: a cell scrolled into view later joins it part-way. The
   // first price after a gap (a resync) is no move, so it does not flash.
   const priceRef = useFlash<HTMLSpanElement>(
@@ -57,7 +56,7 @@ export const PriceCell = memo(function PriceCell({
       onClick={() => openOverrideEditor(outcomeId)}
     >
       <span className="cell-label">{label}</span>
-      <span ref={priceRef} className="cell-price num" data-testid="cell-price">
+      <span ref={priceRef} className="cell-price num flash-layer" data-testid="cell-price">
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
       {/* One string per span: adjacent text children are separate DOM text nodes that React adds
