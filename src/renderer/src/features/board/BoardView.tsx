@@ -1,16 +1,19 @@
 /** The price board of the active watchlist: match cards in a column, or side by side when compact. */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
+import { setBoardCursor } from '../../store/board-cursor'
 import { showView } from '../../store/ui-store'
 import { GuardedMatchCard } from './GuardedMatchCard'
+import { CardBoardKeys } from './use-board-keys'
 
 export function BoardView() {
   const list = useActiveWatchlist()
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
   const mounted = useCardsToMount(list?.matches.length ?? 0)
+  const matchIds = useMemo(() => list?.matches.map((m) => m.matchId) ?? [], [list])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -21,7 +24,8 @@ export function BoardView() {
     [listId],
   )
   return (
-    <div className="board" data-testid="board" ref={attachRoot}>
+    <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
+      <CardBoardKeys matchIds={matchIds} />
       {boardError && <div className="inline-note">Board: {boardError}</div>}
       {list && list.matches.length === 0 && (
         <div className="empty-state">
@@ -38,6 +42,12 @@ export function BoardView() {
       </VisibilityContext>
     </div>
   )
+}
+
+/** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
+function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
+  if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }
 
 /**
