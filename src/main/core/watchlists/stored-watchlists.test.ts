@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_WATCHLIST_VIEW } from '../../../shared/watchlists'
 import { salvageWatchlists } from './stored-watchlists'
 
 describe('salvageWatchlists', () => {
@@ -23,5 +24,37 @@ describe('salvageWatchlists', () => {
       activeId: 'a',
     })
     expect(state).toEqual({ lists: [{ id: 'b', name: 'Kept', matches: [] }], activeId: 'b' })
+  })
+
+  it('drops a view that no longer parses and keeps its list, matches and all', () => {
+    const match = {
+      matchId: 7,
+      sport: 'badminton',
+      leagueId: 1,
+      leagueName: 'League',
+      tournamentName: null,
+      home: { id: 1, name: 'A', hashImage: null },
+      away: { id: 2, name: 'B', hashImage: null },
+      startTime: 0,
+      statusType: 'live',
+      statusReason: null,
+      homeScore: 0,
+      awayScore: 0,
+      feed: 'demo',
+    }
+    const badView = { mode: 'spreadsheet', pinned: [7] }
+    const { state, refused } = salvageWatchlists({
+      lists: [
+        { id: 'a', name: 'Evening', matches: [match], view: badView },
+        { id: 'b', name: 'Grid', matches: [], view: { mode: 'grid' } },
+      ],
+      activeId: 'a',
+    })
+    expect(state?.lists[0]).toEqual({ id: 'a', name: 'Evening', matches: [match] })
+    expect(refused).toEqual([
+      { where: 'watchlists.lists[0].view', problem: expect.stringContaining('mode'), value: badView },
+    ])
+    // A view saved with only some fields reads the rest at their defaults.
+    expect(state?.lists[1]?.view).toEqual({ ...DEFAULT_WATCHLIST_VIEW, mode: 'grid' })
   })
 })
