@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_WATCHLIST_VIEW } from '../../../shared/watchlists'
+import { testMatch } from '../../../shared/discovery.test-support'
 import { salvageWatchlists } from './stored-watchlists'
 
 describe('salvageWatchlists', () => {
@@ -27,21 +28,7 @@ describe('salvageWatchlists', () => {
   })
 
   it('drops a view that no longer parses and keeps its list, matches and all', () => {
-    const match = {
-      matchId: 7,
-      sport: 'badminton',
-      leagueId: 1,
-      leagueName: 'League',
-      tournamentName: null,
-      home: { id: 1, name: 'A', hashImage: null },
-      away: { id: 2, name: 'B', hashImage: null },
-      startTime: 0,
-      statusType: 'live',
-      statusReason: null,
-      homeScore: 0,
-      awayScore: 0,
-      feed: 'demo',
-    }
+    const match = { ...testMatch(7), feed: 'demo' }
     const badView = { mode: 'spreadsheet', pinned: [7] }
     const { state, refused } = salvageWatchlists({
       lists: [

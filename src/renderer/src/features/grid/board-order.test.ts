@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { MatchSummary } from '../../../../shared/discovery'
+import { testMatch } from '../../../../shared/discovery.test-support'
 import { DEFAULT_WATCHLIST_VIEW, type WatchlistView } from '../../../../shared/watchlists'
 import { orderMatches, pinnedFirst, type MatchFacts } from './board-order'
 
-function match(matchId: number, fields: Partial<MatchSummary> = {}): MatchSummary {
-  return {
-    matchId,
-    sport: 'badminton',
-    leagueId: 1,
-    leagueName: 'League',
-    tournamentName: null,
-    home: { id: 1, name: `Home ${matchId}`, hashImage: null },
-    away: { id: 2, name: `Away ${matchId}`, hashImage: null },
-    startTime: 0,
-    statusType: 'live',
-    statusReason: null,
-    homeScore: 0,
-    awayScore: 0,
-    ...fields,
-  }
-}
+const match = testMatch
 
 const ids = (sections: ReturnType<typeof orderMatches>) => sections.map((s) => s.matches.map((m) => m.matchId))
 
