@@ -1,10 +1,11 @@
 /** The price board of the active watchlist: match cards in a column, or side by side when compact. */
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
-import { useFeedStore } from '../../store/feed-store'
-import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { setBoardCursor } from '../../store/board-cursor'
+import { useFeedStore } from '../../store/feed-store'
+import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
+import { pinnedFirst } from '../grid/board-order'
 import { GuardedMatchCard } from './GuardedMatchCard'
 import { CardBoardKeys } from './use-board-keys'
 
@@ -12,8 +13,10 @@ export function BoardView() {
   const list = useActiveWatchlist()
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
+  const { pinned } = useActiveView()
+  const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
   const mounted = useCardsToMount(list?.matches.length ?? 0)
-  const matchIds = useMemo(() => list?.matches.map((m) => m.matchId) ?? [], [list])
+  const matchIds = useMemo(() => matches.map((m) => m.matchId), [matches])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -36,7 +39,7 @@ export function BoardView() {
         </div>
       )}
       <VisibilityContext value={tracker}>
-        {list?.matches.slice(0, mounted).map((match) => (
+        {matches.slice(0, mounted).map((match) => (
           <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
         ))}
       </VisibilityContext>
