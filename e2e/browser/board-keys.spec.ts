@@ -128,3 +128,31 @@ test('arrow keys move a cursor over the prices; Enter sets an override on its ou
   await page.keyboard.press('Escape')
   await expect(page.locator('.price-cell.cursor')).toHaveCount(0)
 })
+
+test('Space pins the match under the cursor to the top of the board, and again puts it back', async ({ page }) => {
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 3)
+  const cards = page.getByTestId('match-card')
+  await expect(cards).toHaveCount(3)
+  await expect(cards.last().getByTestId('price-cell').first()).toBeVisible()
+  const cardOrder = () => cards.evaluateAll((all) => all.map((card) => Number(card.getAttribute('data-match'))))
+  const watched = await cardOrder()
+  const last = watched[watched.length - 1] ?? 0
+
+  // Down the board until the cursor is on the last card.
+  const cursor = page.locator('.price-cell.cursor')
+  const cursorMatch = () =>
+    page.locator('[data-testid="match-card"]:has(.price-cell.cursor)').getAttribute('data-match')
+  await page.locator('body').press('ArrowDown')
+  for (let i = 0; i < 200 && (await cursorMatch()) !== String(last); i++) await page.keyboard.press('ArrowDown')
+  const outcome = (await cursor.getAttribute('data-outcome')) ?? ''
+
+  await page.keyboard.press(' ')
+  await expect.poll(cardOrder).toEqual([last, ...watched.slice(0, -1)])
+  await expect(cursor).toHaveAttribute('data-outcome', outcome)
+  await expect(cursor).toBeInViewport()
+
+  await page.keyboard.press(' ')
+  await expect.poll(cardOrder).toEqual(watched)
+  await expect(cursor).toHaveAttribute('data-outcome', outcome)
+})

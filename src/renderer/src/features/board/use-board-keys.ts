@@ -1,7 +1,8 @@
 /**
  * The board's keys, on top of the global ones (features/keyboard/hotkeys.ts: quiet while the
  * trader types, or while a dialog is open): the arrows move the cell cursor, Enter opens the
- * override editor on its outcome, H the outcome's history in Review, Esc puts the cursor away.
+ * override editor on its outcome, H the outcome's history in Review, Space pins its match to the
+ * top of the board (or unpins it), Esc puts the cursor away.
  * The cursor is an outcome id (store/board-cursor.ts): the ring stays on that price however the
  * prices tick, and when its match leaves the board it goes to the nearest cell still shown.
  */
@@ -9,6 +10,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useBoardStore } from '../../store/board-store'
 import { setBoardCursor, useBoardCursor } from '../../store/board-cursor'
 import { focusMatch, openOverrideEditor, openReview } from '../../store/ui-store'
+import { togglePinnedMatch } from '../../store/watchlist-store'
 import { useHotkeys } from '../keyboard/hotkeys'
 import { cardRows } from './card-rows'
 import { keepCursor, matchOfCell, moveCursor, type CursorMove, type CursorRow } from './cell-cursor'
@@ -40,6 +42,10 @@ function useBoardKeys(rows: readonly CursorRow[]): void {
     const cell = useBoardStore.getState().cells[outcomeId]
     openReview({ matchId, outcome: cell ? { oddType: cell.oddType, oddKey: cell.oddKey } : null })
   })
+  const pin = onCursor((outcomeId, matchId) => {
+    // The match moves to the top (or back down): the cursor goes with it, and the board follows.
+    void togglePinnedMatch(matchId).then(() => requestAnimationFrame(() => revealCell(outcomeId, matchId)))
+  })
   useHotkeys({
     ArrowUp: move('up'),
     ArrowDown: move('down'),
@@ -48,6 +54,7 @@ function useBoardKeys(rows: readonly CursorRow[]): void {
     Enter: onCursor(openOverrideEditor),
     h: review,
     H: review,
+    ' ': pin,
     Escape: () => setBoardCursor(null),
   })
 }
