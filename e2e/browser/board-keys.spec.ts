@@ -6,16 +6,12 @@
  * cursor moves on to the next match when its match leaves the list.
  */
 import { expect, test, type Locator, type Page } from '../fixtures'
-import { mkdirSync } from 'node:fs'
-import { openApp } from '../app'
+import { finishOverrideSet, openApp, showTheme } from '../app'
 import { unwatchMatch, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
-const SCREENS = 'test-results/screens'
-
 let host: HostProcess
 test.beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true })
   host = await launchHost()
 })
 test.afterAll(async () => {
@@ -30,17 +26,6 @@ async function cardCells(card: Locator): Promise<string[][]> {
     rows.push(await Promise.all(cells.map(async (cell) => (await cell.getAttribute('data-outcome')) ?? '')))
   }
   return rows
-}
-
-/** The one DOM property this test flips in the page (the Node-side types have no DOM). */
-interface ThemeScope {
-  document: { documentElement: { dataset: Record<string, string | undefined> } }
-}
-
-function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  return page.evaluate((theme) => {
-    ;(globalThis as unknown as ThemeScope).document.documentElement.dataset['theme'] = theme
-  }, theme)
 }
 
 function cell(page: Page, outcomeId: string): Locator {
@@ -70,10 +55,10 @@ test('arrow keys move a cursor over the prices; Enter sets an override on its ou
   // A visible ring, outside the cell's box.
   await expect(cursorCell).toHaveCSS('outline-style', 'solid')
   await expect(cursorCell).toHaveCSS('outline-width', '2px')
-  await firstCard.screenshot({ path: `${SCREENS}/board-cursor-dark.png` })
-  await setTheme(page, 'light')
-  await firstCard.screenshot({ path: `${SCREENS}/board-cursor-light.png` })
-  await setTheme(page, 'dark')
+  await firstCard.screenshot({ path: test.info().outputPath('board-cursor-dark.png') })
+  await showTheme(page, 'light')
+  await firstCard.screenshot({ path: test.info().outputPath('board-cursor-light.png') })
+  await showTheme(page, 'dark')
 
   // Prices tick: the cursor stays on its outcome and nothing under it moves.
   const box = await cursorCell.boundingBox()
@@ -99,12 +84,7 @@ test('arrow keys move a cursor over the prices; Enter sets an override on its ou
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('override-confirm')).toContainText('Serve 7.77')
   await page.keyboard.press('Enter')
-  // The live price is random: a jump above the default limit is asked about a second time.
-  const secondAsk = editor.getByRole('button', { name: 'Yes, set it' })
-  await expect(page.getByTestId('override-answer').or(secondAsk)).toBeVisible()
-  if (await secondAsk.isVisible()) await secondAsk.click()
-  await expect(page.getByTestId('override-answer')).toContainText('Done')
-  await editor.getByRole('button', { name: 'Close' }).click()
+  await finishOverrideSet(page, editor)
   await expect(cursorCell.getByTestId('cell-override')).toContainText('OVR 7.77')
   await expect(page.getByTestId('cell-override')).toHaveCount(1)
 
