@@ -19,6 +19,7 @@ import type { AlertsService } from './alerts/alerts-service'
 import type { MatchLabeller } from './match-labeller'
 import type { BridgeRouter } from './bridge/router'
 import type { FeedScopedArchive } from './cache/feed-scoped'
+import type { ChangeCursor } from './cache/range-changes'
 import type { DiscoveryService } from './discovery/discovery-service'
 import type { PublicFeed } from './discovery/public-feed'
 import { crashDirOf } from './faults/crash-files'
@@ -173,6 +174,12 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
 
   router.handle('alerts:list', () => s.alerts.list())
   router.handle('alerts:markRead', ({ ids }) => s.alerts.markRead(ids))
+  router.handle('alerts:backtest', (input) =>
+    s.alerts.backtest<ChangeCursor>(input, {
+      changes: { page: (query) => s.cache.changes({ ...query, matchIds: input.matchIds ?? null }) },
+      alerts: (ruleId, from, to, limit) => s.cache.alerts(from, to, limit, ruleId),
+    }),
+  )
   router.handle('rules:list', () => s.alerts.listRules())
   router.handle('rules:save', (rule) => s.alerts.saveRule(rule))
   router.handle('rules:delete', ({ id }) => s.alerts.deleteRule(id))

@@ -32,6 +32,7 @@ export const INVOKE_CHANNELS = [
   'window:openMatch',
   'alerts:list',
   'alerts:markRead',
+  'alerts:backtest',
   'rules:list',
   'rules:save',
   'rules:delete',

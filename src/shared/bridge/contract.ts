@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { AlertDeliverySettings, AlertEntry, AlertRule, AlertRuleDraft } from '../alerts'
+import { BacktestInput, BacktestResult } from '../alert-backtest'
 import { BoardPatch, BookCheck, MatchBoard } from '../board'
 import { DiscoverPage, DiscoverQuery, SearchHit, SearchQuery } from '../discovery'
 import {
@@ -136,6 +137,7 @@ export const invokeContract = {
   'window:openMatch': { input: MatchInput, output: OpenedWindow },
   'alerts:list': { input: NoInput, output: AlertList },
   'alerts:markRead': { input: MarkReadInput, output: AlertList },
+  'alerts:backtest': { input: BacktestInput, output: BacktestResult },
   'rules:list': { input: NoInput, output: z.array(AlertRule) },
   'rules:save': { input: SaveRuleInput, output: AlertRule },
   'rules:delete': { input: z.strictObject({ id: z.string() }), output: z.array(AlertRule) },

@@ -23,6 +23,7 @@ import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert
 import { MatchLabelStore } from './match-labels'
 import { HeaderLog, type HeaderChange } from './header-log'
 import { ReplayRows, type RecordedEventPage, type RecordedMatchState } from './replay-rows'
+import { RangeChanges, type ChangesPage, type ChangesQuery } from './range-changes'
 import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
 import { overrideSpans } from './override-spans'
@@ -73,7 +74,8 @@ export interface Cache {
   /** Marks recorded override events as acknowledged by the trader (the alert list's read marks). */
   acknowledgeOverrideEvents(feed: string, keys: readonly OverrideEventKey[]): void
   recordAlerts(feed: string, alerts: readonly StorableAlert[]): void
-  alerts(feed: string, from?: number, to?: number, limit?: number): StorableAlert[]
+  /** Alerts created in [from, to], oldest first; only those of `ruleId` when it is given. */
+  alerts(feed: string, from?: number, to?: number, limit?: number, ruleId?: string): StorableAlert[]
   /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
   recentAlerts(feed: string, limit: number): StorableAlert[]
   putReference(
@@ -97,6 +99,11 @@ export interface Cache {
   overrideEvents(feed: string, matchId: number, from?: number, to?: number): OverrideEvent[]
   /** The newest `limit` override events of every match of the feed, oldest first. */
   recentOverrideEvents(feed: string, limit: number): RecordedOverrideEvent[]
+  /**
+   * One page of every recorded change and resync of the feed's matches (or of `matchIds`) in the
+   * range, in receive-time order across outcomes (range-changes.ts); the next page starts at `next`.
+   */
+  changes(feed: string, query: ChangesQuery): ChangesPage
   /** The newest `limit` price changes of these matches received at or after `since`, oldest first. */
   recentChanges(feed: string, matchIds: readonly number[], since: number, limit: number): PriceChange[]
   /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
@@ -154,6 +161,7 @@ interface CacheParts {
   history: HistoryReader
   tickRows: TickRows
   recent: RecentChanges
+  range: RangeChanges
   labels: MatchLabelStore
   feeds: FeedIds
   headers: HeaderLog
@@ -188,6 +196,7 @@ function prepareParts(db: Database.Database, options: CacheOptions): CacheParts 
     replay: new ReplayRows(db, outcomes, records, history),
     tickRows: new TickRows(db),
     recent: new RecentChanges(db),
+    range: new RangeChanges(db),
     labels: new MatchLabelStore(db),
     feeds: new FeedIds(db),
   }
@@ -306,11 +315,11 @@ type RecordReadCalls = Pick<
 
 function recordReadCalls({ records, labels, feeds }: CacheParts, { live }: Access): RecordReadCalls {
   return {
-    alerts(feed, from = 0, to = END_OF_TIME, limit = 10_000) {
+    alerts(feed, from = 0, to = END_OF_TIME, limit = 10_000, ruleId) {
       live()
       requireRange(from, to)
       requireInteger(limit, 'limit', 1)
-      return records.alerts(feeds.idOf(feed), from, to, limit)
+      return records.alerts(feeds.idOf(feed), from, to, limit, ruleId ?? null)
     },
     recentAlerts(feed, limit) {
       live()
@@ -342,14 +351,17 @@ function recordReadCalls({ records, labels, feeds }: CacheParts, { live }: Acces
   }
 }
 
-type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'>
+type TickReadCalls = Pick<
+  Cache,
+  'outcomes' | 'latestPrices' | 'changes' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'
+>
 
 function requireMatchIds(matchIds: readonly number[]): void {
   for (const id of matchIds) requireInteger(id, 'matchId')
 }
 
 function tickReadCalls(
-  { outcomes, history, tickRows, recent, records, feeds }: CacheParts,
+  { outcomes, history, tickRows, recent, range, records, feeds }: CacheParts,
   { readable }: Access,
 ): TickReadCalls {
   return {
@@ -362,6 +374,13 @@ function tickReadCalls(
     latestPrices(feed, matchId) {
       readable()
       return tickRows.latest(outcomes.ofMatch(feeds.idOf(feed), matchId))
+    },
+    changes(feed, query) {
+      readable()
+      requireRange(query.from, query.to)
+      requireInteger(query.limit, 'limit', 1)
+      for (const id of query.matchIds ?? []) requireInteger(id, 'matchId')
+      return range.page(feeds.idOf(feed), query)
     },
     recentChanges(feed, matchIds, since, limit) {
       readable()

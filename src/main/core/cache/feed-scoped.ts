@@ -24,6 +24,7 @@ type PlainCalls =
   | 'latestPrices'
   | 'overrideEvents'
   | 'recentOverrideEvents'
+  | 'changes'
   | 'recentChanges'
   | 'history'
   | 'ticks'
@@ -55,6 +56,7 @@ export function feedScoped(cache: Cache, feed: () => string): FeedScopedArchive 
     latestPrices: (...args) => cache.latestPrices(feed(), ...args),
     overrideEvents: (...args) => cache.overrideEvents(feed(), ...args),
     recentOverrideEvents: (...args) => cache.recentOverrideEvents(feed(), ...args),
+    changes: (...args) => cache.changes(feed(), ...args),
     recentChanges: (...args) => cache.recentChanges(feed(), ...args),
     history: (...args) => cache.history(feed(), ...args),
     ticks: (...args) => cache.ticks(feed(), ...args),

@@ -100,7 +100,8 @@ export class RecordStore {
       ON CONFLICT (id) DO UPDATE SET rule_id = excluded.rule_id, match_id = excluded.match_id, created_at = excluded.created_at, payload = excluded.payload`)
     this.selectAlerts = db
       .prepare(
-        'SELECT payload FROM alert WHERE feed_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?',
+        `SELECT payload FROM alert WHERE feed_id = ? AND created_at >= ? AND created_at <= ? AND (? IS NULL OR rule_id = ?)
+        ORDER BY created_at, id LIMIT ?`,
       )
       .pluck()
     this.selectRecentAlerts = db
@@ -192,8 +193,11 @@ export class RecordStore {
     this.db.transaction(() => rows.forEach((row) => this.upsertAlert.run(row)))()
   }
 
-  alerts(feedId: number, from: number, to: number, limit: number): StorableAlert[] {
-    return (this.selectAlerts.all(feedId, from, to, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
+  /** Those of one rule when `ruleId` is given. */
+  alerts(feedId: number, from: number, to: number, limit: number, ruleId: string | null): StorableAlert[] {
+    return (this.selectAlerts.all(feedId, from, to, ruleId, ruleId, limit) as string[]).map(
+      (json) => JSON.parse(json) as StorableAlert,
+    )
   }
 
   recentAlerts(feedId: number, limit: number): StorableAlert[] {
