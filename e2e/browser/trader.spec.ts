@@ -7,7 +7,7 @@ import { expect, test, type Page } from '../fixtures'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openApp } from '../app'
+import { finishOverrideSet, openApp } from '../app'
 import { outcomesOf, renderCounts, setOverrideOn, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
@@ -73,13 +73,7 @@ test.describe('a trading session', () => {
     await expect(page.getByTestId('override-confirm')).toContainText('Serve 7.77')
     await shot(page, 'override-editor')
     await editor.getByRole('button', { name: 'Confirm set' }).click()
-    // The live price is random: a jump above the default limit is asked about a second time
-    // (override-sanity.spec.ts tests that step itself).
-    const secondAsk = editor.getByRole('button', { name: 'Yes, set it' })
-    await expect(page.getByTestId('override-answer').or(secondAsk)).toBeVisible()
-    if (await secondAsk.isVisible()) await secondAsk.click()
-    await expect(page.getByTestId('override-answer')).toContainText('Done')
-    await editor.getByRole('button', { name: 'Close' }).click()
+    await finishOverrideSet(page, editor)
 
     // The simulator serves it back on its override stream: the board marks it, an alert counts down.
     await expect(cell.getByTestId('cell-override')).toContainText('OVR 7.77')
@@ -232,9 +226,8 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     expect(steps.length).toBeGreaterThanOrEqual(4)
     // Compositor-only: the price's own box never changes colour; a layer of its own behind the
     // text fades by opacity, step by step, to nothing.
-    const looks = await page.evaluate<Array<{ background: string; opacity: number; willChange: string }>>(
-      'globalThis.__flashLooks',
-    )
+    const looks =
+      await page.evaluate<Array<{ background: string; opacity: number; willChange: string }>>('globalThis.__flashLooks')
     expect(looks.every((look) => look.background === 'rgba(0, 0, 0, 0)' && look.willChange === 'opacity')).toBe(true)
     const opacities = looks.map((look) => look.opacity)
     expect(opacities[0]).toBe(1)
