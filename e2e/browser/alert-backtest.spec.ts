@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { expect, test } from '../fixtures'
-import { watchLiveMatches } from '../bridge'
+import { watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -13,7 +13,7 @@ let host: HostProcess
 
 test.beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true })
-  // A busy, fast desk: prices move often enough for a 2 % rule to fire within seconds.
+  // A busy desk whose match clocks run 10× (scores, and so prices, move faster): a 2 % rule fires within seconds.
   host = await launchHost({ args: ['--sim-rate', '400', '--sim-live-matches', '4', '--sim-speed', '10'] })
 })
 test.afterAll(async () => {
@@ -38,6 +38,8 @@ test('a rule edited in the editor is re-run on the recorded desk: its would-be a
   await watchLiveMatches(page, 4)
   await expect(page.getByTestId('alert-entry')).not.toHaveCount(0, { timeout: 30_000 })
   await expect.poll(() => page.getByTestId('alert-entry').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
+  // The cooldown has held some firings back (counted on their alert).
+  await expect(page.getByTestId('alert-held').first()).toBeVisible({ timeout: 60_000 })
 
   await page.getByTestId('rule-row').getByRole('button', { name: 'Edit' }).click()
   const trial = editor.getByTestId('backtest')
@@ -63,17 +65,19 @@ test('a rule edited in the editor is re-run on the recorded desk: its would-be a
   await expect(first.locator('.alert-title')).toContainText(' v ')
   expect(Number(await first.getAttribute('data-match'))).toBeGreaterThan(0)
 
-  // Edited (a lower threshold, not saved): the list says so until it is tried again, then more would fire.
-  await editor.getByTestId('input-minPct').fill('0.5')
+  // Edited (no cooldown, not saved): the list says so until it is tried again; then every firing
+  // the cooldown held back is an alert of its own, so more would fire than did.
+  await editor.getByTestId('input-cooldownSeconds').fill('0')
   await expect(results).toContainText('the rule changed since: try again')
   await trial.getByTestId('backtest-run').click()
   await expect(results).not.toContainText('the rule changed since')
-  // The desk recorded on meanwhile, so both lists are this run's: the edit would fire more than did.
+  // The desk recorded on meanwhile, so both counts are read from this run.
   const count = async (id: string) => Number(await results.getByTestId(id).textContent())
   expect(await count('backtest-would-count')).toBeGreaterThan(await count('backtest-did-count'))
   await page.screenshot({ path: `${SCREENS}/alerts-backtest.png` })
 
-  // Trying changed nothing live: the saved rule is still the 2 % one.
+  // Trying changed nothing live: the saved rule is still the one with a cooldown.
   await editor.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByTestId('rule-row')).toContainText('moves ≥ 2 %')
+  const saved = await page.evaluate(() => (globalThis as unknown as PageScope).oddsMonitor.invoke('rules:list'))
+  expect(saved).toMatchObject({ ok: true, value: [{ name: 'Big moves', cooldownSeconds: 5 }] })
 })
