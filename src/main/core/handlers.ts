@@ -34,6 +34,7 @@ import type { FrameInspector } from './inspector/frame-inspector'
 import type { KeyResult, KeyService } from './secrets/key-service'
 import type { SettingsService } from './settings'
 import type { OwnOverrides } from './watch/own-overrides'
+import { ReplayDesk } from './replay/replay-desk'
 import type { WatchlistService } from './watchlists/watchlist-service'
 
 export interface HandlerServices {
@@ -210,6 +211,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
       overrides: s.cache.recentOverrideEvents(OVERRIDE_ALERT_CAP),
     }
   })
+  const replay = new ReplayDesk({ cache: s.cache, labels: s.labels, sportOf: (matchId) => sportOf(s, matchId) })
+  router.handle('replay:open', (input) => replay.open(input))
+  router.handle('replay:stateAt', (input) => replay.stateAt(input))
+  router.handle('replay:events', (input) => replay.events(input))
   router.handle('overrides:acknowledge', ({ events }) => {
     s.cache.acknowledgeOverrideEvents(events)
     return null

@@ -13,6 +13,7 @@ type WithoutFeed<F> = F extends (feed: string, ...rest: infer A) => infer R ? (.
 type PlainCalls =
   | 'recordTicks'
   | 'recordOverrideEvents'
+  | 'recordHeaders'
   | 'acknowledgeOverrideEvents'
   | 'recordAlerts'
   | 'alerts'
@@ -28,6 +29,9 @@ type PlainCalls =
   | 'history'
   | 'ticks'
   | 'exportCsv'
+  | 'replayState'
+  | 'replayEvents'
+  | 'replayTickCount'
 
 export type FeedScopedArchive = { [K in PlainCalls]: WithoutFeed<Cache[K]> } & {
   // Generic calls spelled out: a mapped type would lose their type parameter.
@@ -41,6 +45,7 @@ export function feedScoped(cache: Cache, feed: () => string): FeedScopedArchive 
   return {
     recordTicks: (...args) => cache.recordTicks(feed(), ...args),
     recordOverrideEvents: (...args) => cache.recordOverrideEvents(feed(), ...args),
+    recordHeaders: (...args) => cache.recordHeaders(feed(), ...args),
     acknowledgeOverrideEvents: (...args) => cache.acknowledgeOverrideEvents(feed(), ...args),
     recordAlerts: (...args) => cache.recordAlerts(feed(), ...args),
     alerts: (...args) => cache.alerts(feed(), ...args),
@@ -56,6 +61,9 @@ export function feedScoped(cache: Cache, feed: () => string): FeedScopedArchive 
     history: (...args) => cache.history(feed(), ...args),
     ticks: (...args) => cache.ticks(feed(), ...args),
     exportCsv: (...args) => cache.exportCsv(feed(), ...args),
+    replayState: (...args) => cache.replayState(feed(), ...args),
+    replayEvents: (...args) => cache.replayEvents(feed(), ...args),
+    replayTickCount: (...args) => cache.replayTickCount(feed(), ...args),
     putReference: (...args) => cache.putReference(feed(), ...args),
     getReference: <T>(sport: string, route: string, paramsKey: string) =>
       cache.getReference<T>(feed(), sport, route, paramsKey),

@@ -1,4 +1,7 @@
-/** Which screen is up, which match is highlighted, which outcome the override editor is open on. */
+/**
+ * Which screen is up, which match is highlighted, which outcome the override editor is open on,
+ * which outcome Review was asked to show.
+ */
 import { create } from 'zustand'
 
 export const VIEWS = ['board', 'discover', 'review', 'alerts', 'settings'] as const
@@ -9,6 +12,8 @@ interface UiStore {
   /** A match brought forward (notification click, sidebar click): the board scrolls to it. */
   focusedMatch: { matchId: number; at: number } | null
   editorOutcome: string | null
+  /** The match (and outcome) whose history Review opens on: the board's `H` asked for it. */
+  reviewTarget: ReviewTarget | null
   paletteOpen: boolean
   /** The raw frame inspector (the core captures frames only while it is open). */
   inspectorOpen: boolean
@@ -18,6 +23,12 @@ interface UiStore {
   searchFocusAt: number | null
   /** The change tape's filters: kept here, not in the tape, so they survive a visit to another screen. */
   tapeFilter: TapeFilterInput
+}
+
+export interface ReviewTarget {
+  matchId: number
+  /** Null when the board knew no price of it yet: Review opens on the match only. */
+  outcome: { oddType: string; oddKey: string } | null
 }
 
 export interface TapeFilterInput {
@@ -32,6 +43,7 @@ export const useUiStore = create<UiStore>(() => ({
   view: 'board',
   focusedMatch: null,
   editorOutcome: null,
+  reviewTarget: null,
   paletteOpen: false,
   inspectorOpen: false,
   inspectorStream: null,
@@ -43,6 +55,7 @@ export const showView = (view: View): void => useUiStore.setState({ view })
 export const focusMatch = (matchId: number): void =>
   useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() } })
 export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
+export const openReview = (reviewTarget: ReviewTarget): void => useUiStore.setState({ view: 'review', reviewTarget })
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })
 export const setInspectorOpen = (inspectorOpen: boolean): void =>

@@ -1,11 +1,13 @@
 /** The price board of the active watchlist: match cards in a column, or side by side when compact. */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
+import { setBoardCursor } from '../../store/board-cursor'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
 import { pinnedFirst } from '../grid/board-order'
 import { GuardedMatchCard } from './GuardedMatchCard'
+import { CardBoardKeys } from './use-board-keys'
 
 export function BoardView() {
   const list = useActiveWatchlist()
@@ -14,6 +16,7 @@ export function BoardView() {
   const { pinned } = useActiveView()
   const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
   const mounted = useCardsToMount(list?.matches.length ?? 0)
+  const matchIds = useMemo(() => matches.map((m) => m.matchId), [matches])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -24,7 +27,8 @@ export function BoardView() {
     [listId],
   )
   return (
-    <div className="board" data-testid="board" ref={attachRoot}>
+    <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
+      <CardBoardKeys matchIds={matchIds} />
       {boardError && <div className="inline-note">Board: {boardError}</div>}
       {list && list.matches.length === 0 && (
         <div className="empty-state">
@@ -41,6 +45,12 @@ export function BoardView() {
       </VisibilityContext>
     </div>
   )
+}
+
+/** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
+function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
+  if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { memo } from 'react'
 import { useCell } from '../../store/board-store'
+import { useIsCursor } from '../../store/board-cursor'
 import { openOverrideEditor } from '../../store/ui-store'
 import { useFlash } from '../../lib/flash'
 import { formatMove, formatPrice } from '../../lib/format'
@@ -24,6 +25,8 @@ export const PriceCell = memo(function PriceCell({
   stale: string | null
 }) {
   const cell = useCell(outcomeId, live)
+  // The keyboard's cursor (features/board/use-board-keys.ts) draws its ring through this class.
+  const atCursor = useIsCursor(outcomeId)
   // The flash runs from the change itself: a cell scrolled into view later joins it part-way. The
   // first price after a gap (a resync) is no move, so it does not flash.
   const priceRef = useFlash<HTMLSpanElement>(
@@ -34,14 +37,24 @@ export const PriceCell = memo(function PriceCell({
   useRenderCount(`cell:${outcomeId}`)
   if (!cell) {
     return (
-      <div className="price-cell empty" data-testid="price-cell" data-outcome={outcomeId}>
+      <div
+        className={atCursor ? 'price-cell empty cursor' : 'price-cell empty'}
+        data-testid="price-cell"
+        data-outcome={outcomeId}
+      >
         <span className="cell-label">{label}</span>
         <span className="cell-price">—</span>
       </div>
     )
   }
   const { override } = cell
-  const classes = ['price-cell', cell.suspended ? 'suspended' : '', override ? 'overridden' : '', stale ? 'stale' : '']
+  const classes = [
+    'price-cell',
+    cell.suspended ? 'suspended' : '',
+    override ? 'overridden' : '',
+    stale ? 'stale' : '',
+    atCursor ? 'cursor' : '',
+  ]
     .filter(Boolean)
     .join(' ')
   const action = cell.suspended ? `${label}: suspended` : `${label}: edit override`
