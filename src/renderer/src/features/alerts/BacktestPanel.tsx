@@ -20,22 +20,8 @@ export function BacktestPanel({ form }: { form: RuleForm }) {
         <Choice value={preset} options={RANGE_PRESETS} onChange={setPreset} testId="backtest-range" />
         {preset === 'custom' && (
           <>
-            <input
-              type="datetime-local"
-              step={1}
-              aria-label="From"
-              value={custom.from}
-              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-              data-testid="backtest-from"
-            />
-            <input
-              type="datetime-local"
-              step={1}
-              aria-label="To"
-              value={custom.to}
-              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-              data-testid="backtest-to"
-            />
+            <LocalTimeInput label="From" value={custom.from} onChange={(from) => setCustom({ ...custom, from })} />
+            <LocalTimeInput label="To" value={custom.to} onChange={(to) => setCustom({ ...custom, to })} />
           </>
         )}
         <button type="button" onClick={() => void tryOn(form)} disabled={run.running} data-testid="backtest-run">
@@ -49,6 +35,20 @@ export function BacktestPanel({ form }: { form: RuleForm }) {
       )}
       {run.result && <BacktestResults result={run.result} edited={run.ranOn !== form} newRule={form.id === null} />}
     </div>
+  )
+}
+
+/** One end of the custom range, a local date and time to the second. */
+function LocalTimeInput(props: { label: 'From' | 'To'; value: string; onChange: (value: string) => void }) {
+  return (
+    <input
+      type="datetime-local"
+      step={1}
+      aria-label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      data-testid={`backtest-${props.label.toLowerCase()}`}
+    />
   )
 }
 
