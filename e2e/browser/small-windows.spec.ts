@@ -103,3 +103,17 @@ test('at 1440×900 every panel is in its place, with no drawer buttons', async (
   await expectRoomyBoard(page)
   await page.screenshot({ path: test.info().outputPath('board-1440.png') })
 })
+
+test('at every width from 1024 px up, either side of each fold, the board keeps 600 px without a sideways scroll', async ({
+  page,
+}) => {
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 2)
+  await expect(page.getByTestId('match-card').first().getByTestId('cell-price').first()).not.toHaveText('—')
+  for (const width of [1024, 1100, 1199, 1200, 1366, 1439, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expect(page.getByTestId('drawer-toggle-watchlists')).toBeVisible({ visible: width < 1440 })
+    await expect(page.getByTestId('drawer-toggle-panels')).toBeVisible({ visible: width < 1200 })
+    await expectRoomyBoard(page)
+  }
+})
