@@ -4,13 +4,13 @@
  * attribute. Any element can flash: give it the `flash-layer` class (styles.css) and a ref from
  * useFlash (the board's cells, the grid's, the replay's).
  *
- * Compositor-only: the colour is not the element's background but a layer of its own behind its
- * text (`.flash-layer::before`, `will-change: opacity`), tinted by `data-flash-tint` (the last
- * direction, kept after the flash so the layer is not repainted when it ends) and faded by
- * opacity: `data-flash` (the direction, while it lasts) shows it, `data-fade` (0 = full … 5)
- * steps it down. A step changes only the layer's opacity: no layout, no repaint of the cell.
- * (As a background colour every step repainted the price's text box: at 5,000 updates/s the
- * board's paint time was about twice AG Grid's, see docs/BENCHMARKS.md.)
+ * The colour is not the element's background but a box of its own behind its text
+ * (`.flash-layer::before`), tinted by `data-flash-tint` (the last direction, kept after the flash
+ * so the box's colour does not change when it ends) and faded by opacity: `data-flash` (the
+ * direction, while it lasts) shows it, `data-fade` (0 = full … 5) steps it down. A step repaints
+ * that box alone: no layout, and the price's text box keeps its style. It is not promoted to a
+ * layer of its own (`will-change: opacity`): measured at 5,000 updates/s, a layer per price cost
+ * the compositor's layer update and commit more than the repaint saves (docs/BENCHMARKS.md).
  *
  * Why not a CSS animation or the Web Animations API: at thousands of changes a second the browser
  * serviced hundreds of running animations on every frame, about a sixth of the main thread at
