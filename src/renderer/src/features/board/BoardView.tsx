@@ -1,15 +1,25 @@
-/** The price board of the active watchlist: match cards in a column, or side by side when compact. */
+/**
+ * The price board of the active watchlist: match cards in a column (side by side when compact), or
+ * the grid (features/grid), as the list's view says; pinned matches first either way.
+ */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
 import { pinnedFirst } from '../grid/board-order'
+import { BoardModeToggle } from '../grid/BoardModeToggle'
+import { GridView } from '../grid/GridView'
 import { GuardedMatchCard } from './GuardedMatchCard'
 
 export function BoardView() {
   const list = useActiveWatchlist()
-  const boardError = useFeedStore((s) => s.boardError)
+  const { mode } = useActiveView()
+  return list && mode === 'grid' ? <GridView list={list} /> : <CardBoard />
+}
+
+function CardBoard() {
+  const list = useActiveWatchlist()
   const listId = list?.id
   const { pinned } = useActiveView()
   const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
@@ -25,6 +35,25 @@ export function BoardView() {
   )
   return (
     <div className="board" data-testid="board" ref={attachRoot}>
+      <div className="toolbar board-toolbar">
+        <BoardModeToggle mode="cards" />
+      </div>
+      <BoardNotes />
+      <VisibilityContext value={tracker}>
+        {matches.slice(0, mounted).map((match) => (
+          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
+        ))}
+      </VisibilityContext>
+    </div>
+  )
+}
+
+/** What both views say above the matches: a failed board load, or a list with no matches yet. */
+export function BoardNotes() {
+  const list = useActiveWatchlist()
+  const boardError = useFeedStore((s) => s.boardError)
+  return (
+    <>
       {boardError && <div className="inline-note">Board: {boardError}</div>}
       {list && list.matches.length === 0 && (
         <div className="empty-state">
@@ -34,12 +63,7 @@ export function BoardView() {
           </button>
         </div>
       )}
-      <VisibilityContext value={tracker}>
-        {matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
-        ))}
-      </VisibilityContext>
-    </div>
+    </>
   )
 }
 
