@@ -2,8 +2,9 @@
  * The price board of the active watchlist: match cards in a column (side by side when compact), or
  * the grid (features/grid), as the list's view says; pinned matches first either way.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
+import { setBoardCursor } from '../../store/board-cursor'
 import { useFeedStore } from '../../store/feed-store'
 import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
@@ -11,6 +12,7 @@ import { pinnedFirst } from '../grid/board-order'
 import { BoardModeToggle } from '../grid/BoardModeToggle'
 import { GridView } from '../grid/GridView'
 import { GuardedMatchCard } from './GuardedMatchCard'
+import { CardBoardKeys } from './use-board-keys'
 
 export function BoardView() {
   const list = useActiveWatchlist()
@@ -24,6 +26,7 @@ function CardBoard() {
   const { pinned } = useActiveView()
   const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
   const mounted = useCardsToMount(list?.matches.length ?? 0)
+  const matchIds = useMemo(() => matches.map((m) => m.matchId), [matches])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -34,7 +37,8 @@ function CardBoard() {
     [listId],
   )
   return (
-    <div className="board" data-testid="board" ref={attachRoot}>
+    <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
+      <CardBoardKeys matchIds={matchIds} />
       <div className="toolbar board-toolbar">
         <BoardModeToggle mode="cards" />
       </div>
@@ -46,6 +50,12 @@ function CardBoard() {
       </VisibilityContext>
     </div>
   )
+}
+
+/** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
+function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
+  if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }
 
 /** What both views say above the matches: a failed board load, or a list with no matches yet. */

@@ -6,6 +6,7 @@
  */
 import { memo } from 'react'
 import { useCell } from '../../store/board-store'
+import { useIsCursor } from '../../store/board-cursor'
 import { openOverrideEditor } from '../../store/ui-store'
 import { useFlash } from '../../lib/flash'
 import { formatMove, formatPrice } from '../../lib/format'
@@ -30,6 +31,8 @@ export const PriceCell = memo(function PriceCell({
 }) {
   const inCard = variant === 'card'
   const cell = useCell(outcomeId, live)
+  // The keyboard's cursor (features/board/use-board-keys.ts) draws its ring through this class.
+  const atCursor = useIsCursor(outcomeId)
   // The flash runs from the change itself: a cell scrolled into view later joins it part-way. The
   // first price after a gap (a resync) is no move, so it does not flash.
   const priceRef = useFlash<HTMLSpanElement>(
@@ -40,7 +43,12 @@ export const PriceCell = memo(function PriceCell({
   useRenderCount(`cell:${outcomeId}`)
   if (!cell) {
     return (
-      <div className={`price-cell empty ${variant}`} data-testid="price-cell" data-outcome={outcomeId} title={label}>
+      <div
+        className={`price-cell empty ${variant}${atCursor ? ' cursor' : ''}`}
+        data-testid="price-cell"
+        data-outcome={outcomeId}
+        title={label}
+      >
         {inCard && <span className="cell-label">{label}</span>}
         <span className="cell-price">—</span>
       </div>
@@ -53,6 +61,7 @@ export const PriceCell = memo(function PriceCell({
     cell.suspended ? 'suspended' : '',
     override ? 'overridden' : '',
     stale ? 'stale' : '',
+    atCursor ? 'cursor' : '',
   ]
     .filter(Boolean)
     .join(' ')
