@@ -49,13 +49,13 @@ export const GridRow = memo(function GridRow({
   return (
     <div
       className={pinned ? 'grid-row pinned' : 'grid-row'}
-      role="row"
+
       data-testid="grid-row"
       data-match={match.matchId}
       data-prices={stale ? 'stale' : 'current'}
       style={{ gridTemplateColumns: template }}
     >
-      <div className="grid-match" role="cell">
+      <div className="grid-match">
         {(['home', 'away'] as const).map((side) => (
           <Fragment key={side}>
             <span className="grid-team" data-testid="grid-team" title={match[side].name}>
@@ -67,7 +67,7 @@ export const GridRow = memo(function GridRow({
           </Fragment>
         ))}
       </div>
-      <div className="grid-state" role="cell">
+      <div className="grid-state">
         <span className="grid-status">
           <span className="status-chip" data-status={status ?? 'unknown'}>
             {status ?? '—'}
@@ -129,7 +129,7 @@ export function GridHead({
   return (
     <div
       className={sticky ? 'grid-head sticky' : 'grid-head'}
-      role="row"
+
       data-testid="grid-head"
       style={{ gridTemplateColumns: template }}
     >

@@ -56,7 +56,7 @@ export function GridView({ list }: { list: Watchlist }) {
     <div
       className="board-grid"
       data-testid="board-grid"
-      role="grid"
+      role="region"
       aria-label={`${list.name}: ${shown} matches`}
       onPointerEnter={() => setHeld((h) => ({ ...h, pointer: true }))}
       onPointerLeave={() => setHeld((h) => ({ ...h, pointer: false }))}
