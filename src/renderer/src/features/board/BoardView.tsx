@@ -44,8 +44,13 @@ function CardBoard() {
       </div>
       <BoardNotes />
       <VisibilityContext value={tracker}>
-        {matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
+        {matches.slice(0, mounted).map((match, i) => (
+          <GuardedMatchCard
+            key={match.matchId}
+            match={match}
+            onRemove={remove}
+            initiallyInView={i < FIRST_SCREEN_CARDS}
+          />
         ))}
       </VisibilityContext>
     </div>

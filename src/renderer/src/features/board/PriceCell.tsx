@@ -1,8 +1,10 @@
 /**
  * One outcome's price. It selects its own cell from the store and nothing else, so one changed
- * price re-renders exactly one PriceCell. Fixed size: a new price never moves its neighbours.
- * The cards show it with its label and age; the grid (features/grid) with price and move only,
- * its label in the column heading and the title, and the same flash, stale and override marks.
+ * price re-renders exactly one PriceCell. Fixed size (`contain: strict`): a new price never moves
+ * its neighbours. The flash is a layer of the price's own (lib/flash.ts): it fades without
+ * laying out or repainting the cell. The cards show it with its label and age; the grid
+ * (features/grid) with price and move only, its label in the column heading and the title, and
+ * the same flash, stale and override marks.
  */
 import { memo } from 'react'
 import { useCell } from '../../store/board-store'
@@ -16,21 +18,18 @@ import { useRenderCount } from '../../lib/render-count'
 export const PriceCell = memo(function PriceCell({
   outcomeId,
   label,
-  live,
   stale,
   variant = 'card',
 }: {
   outcomeId: string
   /** The outcome's name; in the grid the market's too (the title is all that names it there). */
   label: string
-  /** False while the cell's card is off screen: it skips every tick until it is back. */
-  live: boolean
   /** Why the match's prices are not current (store/price-freshness.ts); null while they are. */
   stale: string | null
   variant?: 'card' | 'grid'
 }) {
   const inCard = variant === 'card'
-  const cell = useCell(outcomeId, live)
+  const cell = useCell(outcomeId)
   // The keyboard's cursor (features/board/use-board-keys.ts) draws its ring through this class.
   const atCursor = useIsCursor(outcomeId)
   // The flash runs from the change itself: a cell scrolled into view later joins it part-way. The
@@ -79,7 +78,7 @@ export const PriceCell = memo(function PriceCell({
       onClick={() => openOverrideEditor(outcomeId)}
     >
       {inCard && <span className="cell-label">{label}</span>}
-      <span ref={priceRef} className="cell-price num" data-testid="cell-price">
+      <span ref={priceRef} className="cell-price num flash-layer" data-testid="cell-price">
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
       {/* One string per span: adjacent text children are separate DOM text nodes that React adds

@@ -87,7 +87,7 @@ export const GridRow = memo(function GridRow({
                 key={outcome.outcomeId}
                 outcomeId={outcome.outcomeId}
                 label={`${slot.market.label}${slot.market.line === null ? '' : ` ${slot.market.line}`} · ${outcome.label}`}
-                live
+
                 stale={stale}
                 variant="grid"
               />
