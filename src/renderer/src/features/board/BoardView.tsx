@@ -1,15 +1,18 @@
 /** The price board of the active watchlist: match cards in a column, or side by side when compact. */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
-import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
+import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
+import { pinnedFirst } from '../grid/board-order'
 import { GuardedMatchCard } from './GuardedMatchCard'
 
 export function BoardView() {
   const list = useActiveWatchlist()
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
+  const { pinned } = useActiveView()
+  const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
   const mounted = useCardsToMount(list?.matches.length ?? 0)
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
@@ -32,7 +35,7 @@ export function BoardView() {
         </div>
       )}
       <VisibilityContext value={tracker}>
-        {list?.matches.slice(0, mounted).map((match) => (
+        {matches.slice(0, mounted).map((match) => (
           <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
         ))}
       </VisibilityContext>
