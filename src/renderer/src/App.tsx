@@ -24,7 +24,11 @@ import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
 import { ErrorBoundary, ScreenError } from './components/ErrorBoundary'
 import { describeError } from './lib/errors'
 import { startLiveTime } from './lib/live-time'
-import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
+import { ReplayAlerts } from './features/replay/ReplayAlerts'
+import { ReplayBar } from './features/replay/ReplayBar'
+import { ReplayPickerHost } from './features/replay/ReplayPicker'
+import { acknowledgeOverrideAlerts, useShownOverrideAlerts } from './store/board-store'
+import { useReplaying } from './store/replay-store'
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
@@ -37,6 +41,7 @@ import {
 import { applySettings, loadSettings, useSettingsStore } from './store/settings-store'
 import {
   focusMatch,
+  openReplayPicker,
   requestSearchFocus,
   setPaletteOpen,
   showView,
@@ -71,6 +76,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null)
   const singleMatch = useSingleMatchRoute()
   const connected = useConnectionStore((s) => s.connected)
+  const replaying = useReplaying()
   useEscapeLeavesFields()
 
   useEffect(() => {
@@ -99,10 +105,26 @@ export function App() {
   }, [])
 
   return (
-    <div className="app-shell" data-testid="app-shell" data-connection={connected ? 'ok' : 'lost'}>
+    <div
+      className="app-shell"
+      data-testid="app-shell"
+      data-connection={connected ? 'ok' : 'lost'}
+      data-mode={replaying ? 'replay' : 'live'}
+    >
       <header className="top-bar">
         <span className="brand">Odds Monitor</span>
         {singleMatch === null && <Nav />}
+        {singleMatch === null && (
+          <button
+            type="button"
+            className="replay-open"
+            onClick={() => openReplayPicker()}
+            title="Replay a recorded session on the board"
+            data-testid="replay-open"
+          >
+            ⟲ Replay
+          </button>
+        )}
         <span className="spacer" />
         <NotificationPermission />
         <span className="muted" data-testid="host-info">
@@ -112,6 +134,7 @@ export function App() {
           {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
         </span>
       </header>
+      {singleMatch === null && <ReplayBar />}
       <ConnectionBanner />
       {error && <div className="error-banner">{error}</div>}
       <ProblemBanners />
@@ -120,6 +143,7 @@ export function App() {
       {singleMatch === null && <Inspector />}
       <StatusBar />
       <OverrideEditorHost />
+      <ReplayPickerHost />
       <Palette />
     </div>
   )
@@ -127,7 +151,7 @@ export function App() {
 
 function Nav() {
   const view = useUiStore((s) => s.view)
-  const unread = useOverrideAlertStore((s) => s.unread)
+  const { unread } = useShownOverrideAlerts()
   return (
     <nav className="nav" aria-label="Screens">
       {NAV.map((item) => (
@@ -174,14 +198,16 @@ function CurrentView() {
 }
 
 function Screen({ view }: { view: View }) {
+  const replaying = useReplaying()
   switch (view) {
     case 'board':
       return (
         <div className="board-layout">
           <WatchlistSidebar />
           <BoardView />
-          <div className="side-panels">
+          <div className={replaying ? 'side-panels replaying' : 'side-panels'}>
             <OverrideAlerts />
+            {replaying && <ReplayAlerts />}
             <TapeView />
           </div>
         </div>

@@ -44,8 +44,12 @@ export const useTapeStore = create<TapeStore>(() => ({ dropped: 0 }))
 
 export const useOverrideAlertStore = create<OverrideAlertState>(() => EMPTY_OVERRIDE_ALERTS)
 
-/** Marks rows read here and in the cache, so they stay read after a reload or a restart. */
+/**
+ * Marks rows read here and in the cache, so they stay read after a reload or a restart. Not while
+ * a replay shows: the live rows are not on screen then, and none is acknowledged unseen.
+ */
 export function acknowledgeOverrideAlerts(ids: readonly string[] | 'all'): void {
+  if (isReplaying()) return
   const { state, acknowledged } = acknowledge(useOverrideAlertStore.getState(), ids)
   useOverrideAlertStore.setState(state)
   // A mark the cache could not keep is a fault main reports; the row stays read on this screen.
@@ -72,7 +76,9 @@ const NO_PARTS = { snapshots: [], layouts: [], cells: [], headers: [], removed: 
 /** Folds a frame's replayed events into the board (one update) and the replayed tape and lists. */
 export function applyReplayBatch(batch: ReplayBatch): void {
   if (batch.cells.length > 0 || batch.headers.length > 0)
-    useBoardStore.setState((state) => applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }))
+    useBoardStore.setState((state) =>
+      applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }),
+    )
   const { tape, overrides, alerts } = useReplayStore.getState()
   tape.push(batch.tape)
   // Replayed rows are history: read already, so they ask for no acknowledgement.

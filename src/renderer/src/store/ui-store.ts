@@ -18,6 +18,15 @@ interface UiStore {
   searchFocusAt: number | null
   /** The change tape's filters: kept here, not in the tape, so they survive a visit to another screen. */
   tapeFilter: TapeFilterInput
+  /** The replay picker is open, with what it was opened on (a chart's range, the chart's match). */
+  replayPicker: ReplayPickerStart | null
+}
+
+export interface ReplayPickerStart {
+  /** A range dragged on a chart; null: the picker starts at a preset. */
+  range: { from: number; to: number } | null
+  /** The list offered first is one holding this match (the one on a chart). */
+  matchId: number | null
 }
 
 export interface TapeFilterInput {
@@ -37,6 +46,7 @@ export const useUiStore = create<UiStore>(() => ({
   inspectorStream: null,
   searchFocusAt: null,
   tapeFilter: { matchId: 'all', market: '', minMove: '' },
+  replayPicker: null,
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
@@ -54,3 +64,6 @@ export const searchFocused = (): void => useUiStore.setState({ searchFocusAt: nu
 export const toggleInspector = (): void => setInspectorOpen(!useUiStore.getState().inspectorOpen)
 export const setTapeFilter = (patch: Partial<TapeFilterInput>): void =>
   useUiStore.setState((s) => ({ tapeFilter: { ...s.tapeFilter, ...patch } }))
+export const openReplayPicker = (start: ReplayPickerStart = { range: null, matchId: null }): void =>
+  useUiStore.setState({ replayPicker: start })
+export const closeReplayPicker = (): void => useUiStore.setState({ replayPicker: null })

@@ -1,7 +1,11 @@
-/** The price board of the active watchlist: match cards in a column, or side by side when compact. */
+/**
+ * The price board of the active watchlist (a replay's list while one shows): match cards in a
+ * column, or side by side when compact.
+ */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { useFeedStore } from '../../store/feed-store'
+import { useReplayStore } from '../../store/replay-store'
 import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
 import { pinnedFirst } from '../grid/board-order'
@@ -12,8 +16,10 @@ export function BoardView() {
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
   const { pinned } = useActiveView()
-  const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
-  const mounted = useCardsToMount(list?.matches.length ?? 0)
+  // A replay shows the matches it replays, whichever list is active; nothing on it can be edited.
+  const replayed = useReplayStore((s) => s.session?.matches ?? null)
+  const matches = useMemo(() => replayed ?? pinnedFirst(list?.matches ?? [], pinned), [replayed, list, pinned])
+  const mounted = useCardsToMount(matches.length)
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -26,7 +32,7 @@ export function BoardView() {
   return (
     <div className="board" data-testid="board" ref={attachRoot}>
       {boardError && <div className="inline-note">Board: {boardError}</div>}
-      {list && list.matches.length === 0 && (
+      {!replayed && list && list.matches.length === 0 && (
         <div className="empty-state">
           <p>{list.name} has no matches yet.</p>
           <button type="button" onClick={() => showView('discover')}>
@@ -36,7 +42,7 @@ export function BoardView() {
       )}
       <VisibilityContext value={tracker}>
         {matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
+          <GuardedMatchCard key={match.matchId} match={match} onRemove={replayed ? undefined : remove} />
         ))}
       </VisibilityContext>
     </div>

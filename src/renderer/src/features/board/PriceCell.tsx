@@ -4,6 +4,7 @@
  */
 import { memo } from 'react'
 import { useCell } from '../../store/board-store'
+import { isReplaying } from '../../store/replay-store'
 import { openOverrideEditor } from '../../store/ui-store'
 import { useFlash } from '../../lib/flash'
 import { formatMove, formatPrice } from '../../lib/format'
@@ -45,6 +46,10 @@ export const PriceCell = memo(function PriceCell({
     .filter(Boolean)
     .join(' ')
   const action = cell.suspended ? `${label}: suspended` : `${label}: edit override`
+  // A replayed price is history: an override is set on live prices only (read at the click, not subscribed per cell).
+  const edit = () => {
+    if (!isReplaying()) openOverrideEditor(outcomeId)
+  }
   return (
     <button
       type="button"
@@ -54,7 +59,7 @@ export const PriceCell = memo(function PriceCell({
       data-direction={cell.direction}
       data-stale={stale ? 'true' : undefined}
       title={stale ? `${action} · not current: ${stale}` : action}
-      onClick={() => openOverrideEditor(outcomeId)}
+      onClick={edit}
     >
       <span className="cell-label">{label}</span>
       <span ref={priceRef} className="cell-price num" data-testid="cell-price">

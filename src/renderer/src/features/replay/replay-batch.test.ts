@@ -8,7 +8,17 @@ import { foldEvents } from './replay-batch'
 const HOME = '7|main|w#home'
 
 function tick(at: number, price: number, extra: Partial<Extract<ReplayEvent, { kind: 'tick' }>> = {}): ReplayEvent {
-  return { kind: 'tick', at, matchId: 7, oddType: 'main', oddKey: 'w#home', price, suspended: false, serverTs: at - 5, ...extra }
+  return {
+    kind: 'tick',
+    at,
+    matchId: 7,
+    oddType: 'main',
+    oddKey: 'w#home',
+    price,
+    suspended: false,
+    serverTs: at - 5,
+    ...extra,
+  }
 }
 
 const start: BoardCell = {
@@ -59,7 +69,15 @@ describe('foldEvents', () => {
     const cells = { [HOME]: start }
     const batch = foldEvents(cells, [tick(100, 1.6), tick(110, 1.55), tick(115, 1.55, { suspended: true })])
     expect(batch.cells).toEqual([
-      { ...start, price: 1.55, suspended: true, direction: 'down', delta: expect.closeTo(-0.05), deltaPct: expect.closeTo(-3.125), changedAt: 115 },
+      {
+        ...start,
+        price: 1.55,
+        suspended: true,
+        direction: 'down',
+        delta: expect.closeTo(-0.05),
+        deltaPct: expect.closeTo(-3.125),
+        changedAt: 115,
+      },
     ])
     expect(batch.tape.map((c) => [c.receivedTs, c.previousPrice, c.price, c.direction, c.suspended])).toEqual([
       [100, 1.5, 1.6, 'up', false],
@@ -79,7 +97,11 @@ describe('foldEvents', () => {
   it('merges a match’s header patches, and shows an override on its cell until it is lifted', () => {
     const events: ReplayEvent[] = [
       { kind: 'header', at: 90, header: { matchId: 7, status: 'live' } },
-      { kind: 'header', at: 95, header: { matchId: 7, score: null, clock: { elapsedSeconds: 60, period: '1H', at: 95 } } },
+      {
+        kind: 'header',
+        at: 95,
+        header: { matchId: 7, score: null, clock: { elapsedSeconds: 60, period: '1H', at: 95 } },
+      },
       { kind: 'alert', at: 101, alert },
       { kind: 'override', at: 121, event: override },
     ]

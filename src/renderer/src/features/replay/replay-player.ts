@@ -51,9 +51,21 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
   stopFrames()
   const { label, matches, from, to, speed } = request
   useReplayStore.setState({
-    session: { label, matches, from, to, marks: [], clock: { position: from, end: to, speed, playing: false }, loading: true, error: null },
+    session: {
+      label,
+      matches,
+      from,
+      to,
+      marks: [],
+      clock: { position: from, end: to, speed, playing: false },
+      loading: true,
+      error: null,
+    },
   })
   setLiveNow(() => session()?.clock.position ?? Date.now())
+  // Nothing live stays on the board under the replay banner while the recording is read.
+  showReplayBoards([])
+  clearReplayed()
   // An override editor opened on a live price must not stay up over replayed ones.
   closeOverrideEditor()
   showView('board')
@@ -61,7 +73,6 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
     const opened = await call('replay:open', { matchIds: matches.map((m) => m.matchId), from, to })
     if (current !== generation) return
     showReplayBoards(opened.boards)
-    clearReplayed()
     stream = new EventStream(fetchEvents(matches.map((m) => m.matchId)), opened.from, opened.to)
     const clock = { position: opened.from, end: opened.to, speed, playing: true }
     updateSession({ from: opened.from, to: opened.to, marks: opened.marks, clock, loading: false })
@@ -160,7 +171,7 @@ export async function seek(at: number, play?: boolean): Promise<void> {
 
 async function readAll(matchIds: number[], after: number, to: number): Promise<ReplayEvent[]> {
   const events: ReplayEvent[] = []
-  for (let from = after; ; ) {
+  for (let from = after; ;) {
     const page = await call('replay:events', { matchIds, after: from, to })
     events.push(...page.events)
     if (!page.more || page.until <= from) return events

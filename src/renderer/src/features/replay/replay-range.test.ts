@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inputOf, rangeOf } from './replay-range'
+import { rangeOf } from './replay-range'
 
 // Wed 25 Nov 2026, 17:30:00 local time.
 const now = new Date(2026, 10, 25, 17, 30, 0).getTime()
@@ -44,14 +44,5 @@ describe('rangeOf', () => {
       ok: false,
       error: 'That range has not started yet: nothing is recorded there',
     })
-  })
-})
-
-describe('inputOf', () => {
-  it('names a dragged range of today or yesterday, and nothing older or over midnight', () => {
-    expect(inputOf(at(25, 14, 3, 7), at(25, 14, 10), now)).toEqual({ day: 'today', from: '14:03:07', to: '14:10:00' })
-    expect(inputOf(at(24, 9, 0), at(24, 9, 5), now)).toEqual({ day: 'yesterday', from: '09:00:00', to: '09:05:00' })
-    expect(inputOf(at(20, 9, 0), at(20, 9, 5), now)).toBeNull()
-    expect(inputOf(at(24, 23, 0), at(25, 1, 0), now)).toBeNull()
   })
 })

@@ -44,19 +44,3 @@ export function rangeOf(input: RangeInput, now: number): RangeAnswer {
   if (from >= now) return { ok: false, error: 'That range has not started yet: nothing is recorded there' }
   return { ok: true, from, to: Math.min(to, now) }
 }
-
-/** `HH:MM:SS` local time, as a time field shows it. */
-export function clockTimeOf(at: number): string {
-  const d = new Date(at)
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':')
-}
-
-/** The inputs that name `[from, to]` (a chart's dragged range); null when no day choice can (older, or over midnight). */
-export function inputOf(from: number, to: number, now: number): RangeInput | null {
-  const dayOf = (at: number) => new Date(at).toDateString()
-  if (dayOf(from) !== dayOf(to)) return null
-  const yesterday = new Date(now)
-  yesterday.setDate(yesterday.getDate() - 1)
-  const day = dayOf(from) === dayOf(now) ? 'today' : dayOf(from) === yesterday.toDateString() ? 'yesterday' : null
-  return day && { day, from: clockTimeOf(from), to: clockTimeOf(to) }
-}
