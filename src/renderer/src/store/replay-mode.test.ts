@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { blankHeader, emptyBoardPatch, type BoardCell, type MatchBoard } from '../../../shared/board'
 import type { PriceChange } from '../../../shared/domain'
 import { foldEvents } from '../features/replay/replay-batch'
+import { HOME, homeTick as tick } from '../features/replay/replay-events.test-support'
 import {
   acknowledgeOverrideAlerts,
   applyReplayBatch,
@@ -15,7 +16,7 @@ import {
 import { clearReplayed, useReplayStore } from './replay-store'
 
 const cell = (price: number, changedAt: number): BoardCell => ({
-  outcomeId: '7|main|w#home',
+  outcomeId: HOME,
   matchId: 7,
   oddType: 'main',
   oddKey: 'w#home',
@@ -86,7 +87,7 @@ describe('the board while a replay shows', () => {
     // A board reload (a lost patch, a reconnection) does not replace the replayed board either.
     loadBoards([board(2.6, 9_500)])
 
-    expect(useBoardStore.getState().cells['7|main|w#home']?.price).toBe(1.9)
+    expect(useBoardStore.getState().cells[HOME]?.price).toBe(1.9)
     expect(useBoardStore.getState().seq).toBe(seq)
     expect(tapeRing.end).toBe(liveTapeBefore + 1)
     expect(useOverrideAlertStore.getState().alerts[0]?.event).toEqual(override)
@@ -99,7 +100,7 @@ describe('the board while a replay shows', () => {
     // Leaving: the live board loads whole again.
     useReplayStore.setState({ session: null })
     loadBoards([board(2.6, 9_500)])
-    expect(useBoardStore.getState().cells['7|main|w#home']?.price).toBe(2.6)
+    expect(useBoardStore.getState().cells[HOME]?.price).toBe(2.6)
   })
 
   it('puts a frame of replayed events on the board in one update, and the moves and alerts in the replay’s own lists', () => {
@@ -118,16 +119,6 @@ describe('the board while a replay shows', () => {
       createdAt: 1_200,
       read: false,
     }
-    const tick = (at: number, price: number) => ({
-      kind: 'tick' as const,
-      at,
-      matchId: 7,
-      oddType: 'main',
-      oddKey: 'w#home',
-      price,
-      suspended: false,
-      serverTs: at,
-    })
     applyReplayBatch(
       foldEvents(useBoardStore.getState().cells, [
         tick(1_100, 2.0),
@@ -138,7 +129,7 @@ describe('the board while a replay shows', () => {
     )
     stop()
     expect(updates).toBe(1)
-    expect(useBoardStore.getState().cells['7|main|w#home']).toMatchObject({
+    expect(useBoardStore.getState().cells[HOME]).toMatchObject({
       price: 2.1,
       direction: 'up',
       changedAt: 1_300,

@@ -103,26 +103,8 @@ function ReplayPicker({ start }: { start: ReplayPickerStart }) {
               ))}
             </select>
           </label>
-          <label>
-            From
-            <input
-              type="time"
-              step={1}
-              value={typed.from}
-              onChange={(e) => type({ from: e.target.value })}
-              data-testid="replay-from"
-            />
-          </label>
-          <label>
-            To
-            <input
-              type="time"
-              step={1}
-              value={typed.to}
-              onChange={(e) => type({ to: e.target.value })}
-              data-testid="replay-to"
-            />
-          </label>
+          <TimeField label="From" value={typed.from} onChange={(from) => type({ from })} testId="replay-from" />
+          <TimeField label="To" value={typed.to} onChange={(to) => type({ to })} testId="replay-to" />
         </div>
         <div className="replay-range-line num" data-testid="replay-range">
           {fixed
@@ -161,6 +143,21 @@ function ReplayPicker({ start }: { start: ReplayPickerStart }) {
         )}
       </form>
     </Modal>
+  )
+}
+
+function TimeField(props: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="time"
+        step={1}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </label>
   )
 }
 

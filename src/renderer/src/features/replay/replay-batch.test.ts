@@ -4,22 +4,7 @@ import type { BoardCell } from '../../../../shared/board'
 import type { OverrideEvent } from '../../../../shared/domain'
 import type { ReplayEvent } from '../../../../shared/replay'
 import { foldEvents } from './replay-batch'
-
-const HOME = '7|main|w#home'
-
-function tick(at: number, price: number, extra: Partial<Extract<ReplayEvent, { kind: 'tick' }>> = {}): ReplayEvent {
-  return {
-    kind: 'tick',
-    at,
-    matchId: 7,
-    oddType: 'main',
-    oddKey: 'w#home',
-    price,
-    suspended: false,
-    serverTs: at - 5,
-    ...extra,
-  }
-}
+import { HOME, homeTick as tick } from './replay-events.test-support'
 
 const start: BoardCell = {
   outcomeId: HOME,
