@@ -13,7 +13,7 @@ import type { FeedHealth, StreamState } from '../../../shared/health'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import { useBoardStore } from './board-store'
 import { useFeedStore } from './feed-store'
-import { useReplayStore } from './replay-store'
+import { useLiveOnly } from './replay-store'
 import { useSettingsStore } from './settings-store'
 
 /** Live, but late: what the card's badge calls "prices late" rather than "prices stale". */
@@ -49,7 +49,8 @@ export function stalePricesReason(
 export function useStalePrices(matchId: number): string | null {
   const synced = useBoardStore((s) => s.headers[matchId]?.synced)
   const lagLimitMs = useSettingsStore((s) => (s.settings ?? DEFAULT_SETTINGS).feedLagWarnMs)
-  const replaying = useReplayStore((s) => s.session !== null)
-  const reason = useFeedStore((s) => stalePricesReason(s.health, synced, matchId, lagLimitMs))
-  return replaying ? null : reason
+  return useLiveOnly(
+    useFeedStore((s) => stalePricesReason(s.health, synced, matchId, lagLimitMs)),
+    null,
+  )
 }

@@ -48,6 +48,14 @@ export const useReplayStore = create<ReplayStore>(() => ({
 export const isReplaying = (): boolean => useReplayStore.getState().session !== null
 export const useReplaying = (): boolean => useReplayStore((s) => s.session !== null)
 
+/**
+ * `value` while the board is live, `none` while a replay shows: what the live feed's health or
+ * the bookmaker's check says now is nothing of the replayed prices.
+ */
+export function useLiveOnly<T, N>(value: T, none: N): T | N {
+  return useReplaying() ? none : value
+}
+
 /** Empties the replayed tape and lists (a session opens, or the playhead jumped). */
 export function clearReplayed(): void {
   useReplayStore.setState({ tape: new TapeRing(TAPE_CAPACITY), overrides: EMPTY_OVERRIDE_ALERTS, alerts: [] })
