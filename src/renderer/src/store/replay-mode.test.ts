@@ -52,6 +52,7 @@ function openSession(): void {
       from: 1_000,
       to: 2_000,
       marks: [],
+      unrecorded: [],
       clock: { position: 1_000, end: 2_000, speed: 10, playing: true },
       loading: false,
       error: null,

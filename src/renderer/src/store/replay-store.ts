@@ -19,6 +19,8 @@ export interface ReplaySession {
   from: number
   to: number
   marks: ReplayMark[]
+  /** Matches of which the cache holds nothing: their cards stay empty. */
+  unrecorded: number[]
   clock: ReplayClock
   /** Opening or seeking: the board is being read from the cache. */
   loading: boolean

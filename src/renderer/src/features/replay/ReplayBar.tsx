@@ -85,6 +85,7 @@ export function ReplayBar() {
         </div>
         <span className="spacer" />
         {loading && <span className="muted">reading the recording…</span>}
+        {session.unrecorded.length > 0 && <Unrecorded session={session} />}
         {error && (
           <span className="replay-error" role="alert" data-testid="replay-error">
             Replay: {error}
@@ -104,6 +105,18 @@ export function ReplayBar() {
       </div>
       <Timeline session={session} />
     </section>
+  )
+}
+
+/** "2 not recorded": matches of the list the cache holds nothing of (their cards stay empty). */
+function Unrecorded({ session }: { session: ReplaySession }) {
+  const names = session.matches
+    .filter((m) => session.unrecorded.includes(m.matchId))
+    .map((m) => `${m.home.name} v ${m.away.name}`)
+  return (
+    <span className="badge warn" title={`Nothing recorded of: ${names.join(', ')}`} data-testid="replay-unrecorded">
+      {session.unrecorded.length} not recorded
+    </span>
   )
 }
 

@@ -57,6 +57,7 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
       from,
       to,
       marks: [],
+      unrecorded: [],
       clock: { position: from, end: to, speed, playing: false },
       loading: true,
       error: null,
@@ -75,7 +76,8 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
     showReplayBoards(opened.boards)
     stream = new EventStream(fetchEvents(matches.map((m) => m.matchId)), opened.from, opened.to)
     const clock = { position: opened.from, end: opened.to, speed, playing: true }
-    updateSession({ from: opened.from, to: opened.to, marks: opened.marks, clock, loading: false })
+    const { marks, unrecorded } = opened
+    updateSession({ from: opened.from, to: opened.to, marks, unrecorded, clock, loading: false })
     startFrames()
   } catch (error) {
     if (current === generation) updateSession({ loading: false, error: describeError(error) })
