@@ -103,6 +103,8 @@ export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
       hooks: {
         drawClear: [(u) => shadeSuspensions(u, data.suspendedSpans, colour('--down', '#e5534b'))],
         draw: [(u) => drawMarkers(u, markers)],
+        // The scales are set once the chart is ready (uPlot finishes building it a moment later).
+        ready: [(u) => placePlayhead(u, useReplayStore.getState().session?.clock.position ?? null)],
         setSelect: [
           (u) => {
             if (u.select.width < 3) return
@@ -120,7 +122,6 @@ export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
     head.dataset['testid'] = 'chart-playhead'
     chart.over.appendChild(head)
     chartRef.current = chart
-    placePlayhead(chart, useReplayStore.getState().session?.clock.position ?? null)
     const stopClicks = onPlotClick(chart, (at) => onClick.current(at))
     return () => {
       stopClicks()
@@ -144,10 +145,10 @@ export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
 function placePlayhead(chart: uPlot | null, at: number | null): void {
   const head = chart?.over.querySelector<HTMLElement>('.chart-playhead')
   if (!chart || !head) return
-  const x = at === null ? NaN : chart.valToPos(at / 1000, 'x')
-  const inside = Number.isFinite(x) && x >= 0 && x <= chart.over.clientWidth
+  const { min, max } = chart.scales['x'] ?? {}
+  const inside = at !== null && min !== undefined && max !== undefined && at / 1000 >= min && at / 1000 <= max
   head.hidden = !inside
-  if (inside) head.style.transform = `translateX(${x}px)`
+  if (inside) head.style.transform = `translateX(${chart.valToPos(at / 1000, 'x')}px)`
   head.dataset['at'] = at === null ? '' : String(at)
 }
 
