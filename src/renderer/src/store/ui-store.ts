@@ -1,14 +1,25 @@
-/** Which screen is up, which match is highlighted, which outcome the override editor is open on. */
+/**
+ * Which screen is up, which match is highlighted, which outcome the override editor is open on,
+ * which outcome Review was asked to show, which side panel is open as a drawer in a small window.
+ */
 import { create } from 'zustand'
+import { isReplaying } from './replay-store'
 
 export const VIEWS = ['board', 'discover', 'review', 'alerts', 'settings'] as const
 export type View = (typeof VIEWS)[number]
+
+/** The board's side panels that fold into a drawer in a small window (features/board/PanelDrawer.tsx). */
+export type Drawer = 'watchlists' | 'panels'
 
 interface UiStore {
   view: View
   /** A match brought forward (notification click, sidebar click): the board scrolls to it. */
   focusedMatch: { matchId: number; at: number } | null
   editorOutcome: string | null
+  /** The match (and outcome) whose history Review opens on: the board's `H` asked for it. */
+  reviewTarget: ReviewTarget | null
+  /** The side panel open over the board; only a small window shows it as a drawer. */
+  drawer: Drawer | null
   paletteOpen: boolean
   /** The raw frame inspector (the core captures frames only while it is open). */
   inspectorOpen: boolean
@@ -29,6 +40,12 @@ export interface ReplayPickerStart {
   matchId: number | null
 }
 
+export interface ReviewTarget {
+  matchId: number
+  /** Null when the board knew no price of it yet: Review opens on the match only. */
+  outcome: { oddType: string; oddKey: string } | null
+}
+
 export interface TapeFilterInput {
   matchId: number | 'all'
   /** As typed: words of the market's name. */
@@ -41,6 +58,8 @@ export const useUiStore = create<UiStore>(() => ({
   view: 'board',
   focusedMatch: null,
   editorOutcome: null,
+  reviewTarget: null,
+  drawer: null,
   paletteOpen: false,
   inspectorOpen: false,
   inspectorStream: null,
@@ -50,9 +69,17 @@ export const useUiStore = create<UiStore>(() => ({
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
+/** Brings a match's card forward; a drawer open over the board closes, so the card is seen. */
 export const focusMatch = (matchId: number): void =>
-  useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() } })
-export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
+  useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() }, drawer: null })
+/** Not while a replay shows: a replayed price is history, and an override is set on live prices only. */
+export const openOverrideEditor = (outcomeId: string): void => {
+  if (!isReplaying()) useUiStore.setState({ editorOutcome: outcomeId })
+}
+export const openReview = (reviewTarget: ReviewTarget): void => useUiStore.setState({ view: 'review', reviewTarget })
+export const toggleDrawer = (drawer: Drawer): void =>
+  useUiStore.setState((s) => ({ drawer: s.drawer === drawer ? null : drawer }))
+export const closeDrawer = (): void => useUiStore.setState({ drawer: null })
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })
 export const setInspectorOpen = (inspectorOpen: boolean): void =>

@@ -2,14 +2,16 @@
  * The price board of the active watchlist (a replay's list while one shows): match cards in a
  * column, or side by side when compact.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
+import { setBoardCursor } from '../../store/board-cursor'
 import { useFeedStore } from '../../store/feed-store'
 import { useReplayStore } from '../../store/replay-store'
 import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
 import { pinnedFirst } from '../grid/board-order'
 import { GuardedMatchCard } from './GuardedMatchCard'
+import { CardBoardKeys } from './use-board-keys'
 
 export function BoardView() {
   const list = useActiveWatchlist()
@@ -20,6 +22,7 @@ export function BoardView() {
   const replayed = useReplayStore((s) => s.session?.matches ?? null)
   const matches = useMemo(() => replayed ?? pinnedFirst(list?.matches ?? [], pinned), [replayed, list, pinned])
   const mounted = useCardsToMount(matches.length)
+  const matchIds = useMemo(() => matches.map((m) => m.matchId), [matches])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -30,7 +33,8 @@ export function BoardView() {
     [listId],
   )
   return (
-    <div className="board" data-testid="board" ref={attachRoot}>
+    <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
+      <CardBoardKeys matchIds={matchIds} />
       {boardError && <div className="inline-note">Board: {boardError}</div>}
       {!replayed && list && list.matches.length === 0 && (
         <div className="empty-state">
@@ -41,12 +45,23 @@ export function BoardView() {
         </div>
       )}
       <VisibilityContext value={tracker}>
-        {matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={replayed ? undefined : remove} />
+        {matches.slice(0, mounted).map((match, i) => (
+          <GuardedMatchCard
+            key={match.matchId}
+            match={match}
+            onRemove={replayed ? undefined : remove}
+            initiallyInView={i < FIRST_SCREEN_CARDS}
+          />
         ))}
       </VisibilityContext>
     </div>
   )
+}
+
+/** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
+function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
+  if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }
 
 /**

@@ -34,6 +34,8 @@ function lineColour(index: number): string {
 interface Props {
   data: ChartData
   markers: OverrideMarker[]
+  /** The line drawn bold (the outcome Review was opened on); -1 for none. */
+  boldLine: number
   /** Epoch ms of a dragged selection. */
   onSelectRange: (from: number, to: number) => void
   /** Epoch ms of a click without a drag. */
@@ -43,7 +45,7 @@ interface Props {
 /** A press that moves less than this is a click, not a drag (uPlot's own selection threshold). */
 const CLICK_SLOP_PX = 3
 
-export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
+export function PriceChart({ data, markers, boldLine, onSelectRange, onPick }: Props) {
   const holder = useRef<HTMLDivElement>(null)
   const width = useWidth(holder)
   const themeVersion = useThemeVersion()
@@ -95,7 +97,7 @@ export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
         ...data.labels.map((label, i) => ({
           label,
           stroke: lineColour(i),
-          width: 1.5,
+          width: i === boldLine ? 3 : 1.5,
           paths: uPlot.paths.stepped?.({ align: 1 }),
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatPrice(v)),
         })),
@@ -128,7 +130,7 @@ export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
       chartRef.current = null
       chart.destroy()
     }
-  }, [data, markers, width, themeVersion])
+  }, [data, markers, boldLine, width, themeVersion])
 
   return (
     <div
@@ -137,6 +139,7 @@ export function PriceChart({ data, markers, onSelectRange, onPick }: Props) {
       data-testid="review-chart"
       data-points={data.x.length}
       data-lines={data.ys.length}
+      data-bold-line={boldLine}
     />
   )
 }
