@@ -59,3 +59,47 @@ test("each market on the board shows the book's margin from the verify route", a
   const shown = Number((await row.getByTestId('market-margin').textContent())?.replace('%', ''))
   expect(Math.abs(shown - (winner ?? 0) * 100)).toBeLessThan(2)
 })
+
+test.describe('a query left behind', () => {
+  let slowHost: HostProcess
+  test.beforeAll(async () => {
+    // Every answer takes 1.5 s, and 120 live matches make "Load all" several pages long.
+    slowHost = await launchHost({ args: ['--sim-live-matches', '120', '--sim-faults', 'slow=1500'] })
+  })
+  test.afterAll(async () => {
+    await slowHost.stop()
+  })
+
+  test('"Load all" of one listing never shows its rows or its cancellation under the next', async ({ page }) => {
+    await page.goto(slowHost.url)
+    await page.getByTestId('nav-discover').click()
+    const rows = page.getByTestId('discover-row')
+    await expect(rows).toHaveCount(50)
+    await page.getByRole('button', { name: 'Load all' }).click()
+    await expect(page.getByRole('progressbar')).toBeVisible()
+    await page.getByRole('button', { name: 'By date' }).click()
+    await page.getByLabel('Date').fill('2030-01-01')
+    // From here on the list is the 2030 listing's, which has no matches: record what the screen
+    // shows at every change, since the live listing's pages and errors come and go meanwhile.
+    await page.evaluate(() => {
+      const seen = { rows: 0, notes: [] as string[] }
+      Object.assign(globalThis, { __seen: seen })
+      const look = () => {
+        seen.rows = Math.max(seen.rows, document.querySelectorAll('[data-testid="discover-row"]').length)
+        for (const note of document.querySelectorAll('.discover-footer .inline-note'))
+          if (note.textContent && !seen.notes.includes(note.textContent)) seen.notes.push(note.textContent)
+      }
+      look()
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+    await expect(page.getByText('No matches.')).toBeVisible()
+    // The live listing's next page (1.5 s late, then cancelled by the core) has been answered by now.
+    await page.waitForTimeout(3000)
+    const seen = await page.evaluate(
+      () => (globalThis as unknown as { __seen: { rows: number; notes: string[] } }).__seen,
+    )
+    expect(seen).toEqual({ rows: 0, notes: [] })
+    await expect(page.getByText('0 shown')).toBeVisible()
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
+  })
+})

@@ -16,14 +16,10 @@ import {
   watchLiveMatches,
 } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
-import { dragAcrossChart } from '../app'
+import { dragAcrossChart, showTheme } from '../app'
 
 const SCREENS = 'test-results/screens'
 
-/** The one DOM property these tests flip in the page (the Node-side types have no DOM). */
-interface ThemeScope {
-  document: { documentElement: { dataset: Record<string, string | undefined> } }
-}
 let host: HostProcess
 
 test.beforeAll(async () => {
@@ -162,7 +158,7 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},[^,]+ v [^,]+,`))
   await expect(page.getByTestId('export-message')).toContainText(/Downloaded odds-\d+-[\d-]+\.csv \(\d+ ticks\)/)
 
-  await page.evaluate(() => ((globalThis as unknown as ThemeScope).document.documentElement.dataset['theme'] = 'light'))
+  await showTheme(page, 'light')
   await page.screenshot({ path: `${SCREENS}/review-light.png` })
   await page.getByTestId('nav-alerts').click()
   await page.screenshot({ path: `${SCREENS}/alerts-light.png` })

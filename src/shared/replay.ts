@@ -9,6 +9,11 @@
  * - `replay:events` is everything recorded in `(after, to]`, in time order, one page at a time.
  * The page runs the clock (1×, 10×, 60×, step) and turns events into board patches for its store.
  * Times are epoch ms of the recording (receive time, as the cache keys ticks).
+ *
+ * Headers (score, status, clock, incident) are recorded since cache schema 8: a range recorded
+ * before that has none, and its boards carry a blank header (status, score and clock null) with
+ * `synced: true`. Every board's layout holds every outcome the cache has of the match (so a tick
+ * later in the range always finds its place); its cells are the outcomes priced at the instant.
  */
 import { z } from 'zod'
 import { AlertEntry } from './alerts'
@@ -48,6 +53,8 @@ export const ReplayOpened = z.object({
   marks: z.array(ReplayMark),
   /** Ticks recorded in the range over all the matches: what a full play reads. */
   totalTicks: z.number().int(),
+  /** Matches asked for of which the cache holds nothing (current feed): their boards are empty. */
+  unrecorded: z.array(z.number().int()),
 })
 export type ReplayOpened = z.infer<typeof ReplayOpened>
 

@@ -48,6 +48,7 @@ import type { SettingsStore } from './settings-store'
 import type { SettingsFileCheck } from './settings-file'
 import { WatchlistService } from './watchlists/watchlist-service'
 import { MatchLabeller } from './match-labeller'
+import { HeaderRecorder } from './replay/header-recorder'
 import { keepLastAlive } from './problems/last-alive'
 import { endedUnexpectedlyProblem } from './problems/problem-texts'
 import {
@@ -373,6 +374,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
   const alerts = createAlerts(options, base, archive, () => labeller)
   const frames: FrameTapPoint = { tap: null }
   const ownOverrides = new OwnOverrides()
+  const headers = new HeaderRecorder()
   const inspector = new FrameInspector({
     point: frames,
     scrub: (text) => base.scrubber.scrub(text),
@@ -405,6 +407,7 @@ function createWatching(options: CoreOptions, base: Foundation, feeds: FeedClien
       onMatchStatus: (change) => alerts.engine.onMatchStatus(change),
       onPatch: (patch) => {
         recordLayouts(labeller, patch, faults, where)
+        recordHeaders(headers, archive, patch, faults, where)
         router.emit('board:patch', live.forPage(patch))
       },
       onStreamRefused: (streamId, reason, detail) => base.refusals.stream.refused(streamId, reason, detail),
@@ -606,6 +609,21 @@ function compactCache(cache: Cache, retentionDays: number, log: CoreLog): void {
 function teamsOf(watchlists: WatchlistService, matchId: number): Teams | null {
   const match = watchlists.allMatches().find((m) => m.matchId === matchId)
   return match ? { home: match.home.name, away: match.away.name } : null
+}
+
+/** Keeps every header change the board sends, for the desk replay (a closed cache must not stop the board). */
+function recordHeaders(
+  headers: HeaderRecorder,
+  archive: FeedScopedArchive,
+  patch: BoardPatch,
+  faults: FaultReporter,
+  where: FaultProcess,
+): void {
+  try {
+    archive.recordHeaders(headers.changesOf(patch))
+  } catch (error) {
+    faults.report({ process: where, kind: 'headers-not-kept', message: 'match headers could not be cached', error })
+  }
 }
 
 /** Keeps every layout the board sends, so the match can still be named once it is off the board. */

@@ -19,6 +19,7 @@ import type { AlertsService } from './alerts/alerts-service'
 import type { MatchLabeller } from './match-labeller'
 import type { BridgeRouter } from './bridge/router'
 import type { FeedScopedArchive } from './cache/feed-scoped'
+import type { ChangeCursor } from './cache/range-changes'
 import type { DiscoveryService } from './discovery/discovery-service'
 import type { PublicFeed } from './discovery/public-feed'
 import { crashDirOf } from './faults/crash-files'
@@ -33,6 +34,7 @@ import type { FrameInspector } from './inspector/frame-inspector'
 import type { KeyResult, KeyService } from './secrets/key-service'
 import type { SettingsService } from './settings'
 import type { OwnOverrides } from './watch/own-overrides'
+import { ReplayDesk } from './replay/replay-desk'
 import type { WatchlistService } from './watchlists/watchlist-service'
 
 export interface HandlerServices {
@@ -172,6 +174,12 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
 
   router.handle('alerts:list', () => s.alerts.list())
   router.handle('alerts:markRead', ({ ids }) => s.alerts.markRead(ids))
+  router.handle('alerts:backtest', (input) =>
+    s.alerts.backtest<ChangeCursor>(input, {
+      changes: { page: (query) => s.cache.changes({ ...query, matchIds: input.matchIds ?? null }) },
+      alerts: (ruleId, from, to, limit) => s.cache.alerts(from, to, limit, ruleId),
+    }),
+  )
   router.handle('rules:list', () => s.alerts.listRules())
   router.handle('rules:save', (rule) => s.alerts.saveRule(rule))
   router.handle('rules:delete', ({ id }) => s.alerts.deleteRule(id))
@@ -203,6 +211,10 @@ export function registerHandlers(router: BridgeRouter, s: HandlerServices): void
       overrides: s.cache.recentOverrideEvents(OVERRIDE_ALERT_CAP),
     }
   })
+  const replay = new ReplayDesk({ cache: s.cache, labels: s.labels, sportOf: (matchId) => sportOf(s, matchId) })
+  router.handle('replay:open', (input) => replay.open(input))
+  router.handle('replay:stateAt', (input) => replay.stateAt(input))
+  router.handle('replay:events', (input) => replay.events(input))
   router.handle('overrides:acknowledge', ({ events }) => {
     s.cache.acknowledgeOverrideEvents(events)
     return null

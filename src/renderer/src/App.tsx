@@ -9,6 +9,7 @@ import type { SettingsPatch } from '../../shared/settings'
 import type { Watchlist } from '../../shared/watchlists'
 import { call, subscribe } from './bridge'
 import { BoardView, SingleMatchView } from './features/board/BoardView'
+import { PanelDrawer } from './features/board/PanelDrawer'
 import { FrameInspector } from './features/inspector/FrameInspector'
 import { CommandPalette, type Command } from './features/keyboard/CommandPalette'
 import { useEscapeLeavesFields, useHotkeys } from './features/keyboard/hotkeys'
@@ -125,9 +126,14 @@ export function App() {
   )
 }
 
+/** The unread override alerts, on the nav's Board and on the folded alerts' rail. */
+function UnreadAlerts() {
+  const unread = useOverrideAlertStore((s) => s.unread)
+  return unread > 0 ? <span className="badge accent num">{unread}</span> : null
+}
+
 function Nav() {
   const view = useUiStore((s) => s.view)
-  const unread = useOverrideAlertStore((s) => s.unread)
   return (
     <nav className="nav" aria-label="Screens">
       {NAV.map((item) => (
@@ -140,7 +146,7 @@ function Nav() {
           title={`${item.label} (${item.key})`}
         >
           {item.label}
-          {item.view === 'board' && unread > 0 && <span className="badge accent num">{unread}</span>}
+          {item.view === 'board' && <UnreadAlerts />}
         </button>
       ))}
     </nav>
@@ -178,12 +184,16 @@ function Screen({ view }: { view: View }) {
     case 'board':
       return (
         <div className="board-layout">
-          <WatchlistSidebar />
+          <PanelDrawer name="watchlists" side="left" foldBelow={1440} label="Watchlists">
+            <WatchlistSidebar />
+          </PanelDrawer>
           <BoardView />
-          <div className="side-panels">
-            <OverrideAlerts />
-            <TapeView />
-          </div>
+          <PanelDrawer name="panels" side="right" foldBelow={1200} label="Alerts and tape" badge={<UnreadAlerts />}>
+            <div className="side-panels">
+              <OverrideAlerts />
+              <TapeView />
+            </div>
+          </PanelDrawer>
         </div>
       )
     case 'discover':

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { AlertDeliverySettings, AlertEntry, AlertRule, AlertRuleDraft } from '../alerts'
+import { BacktestInput, BacktestResult } from '../alert-backtest'
 import { BoardPatch, BookCheck, MatchBoard } from '../board'
 import { DiscoverPage, DiscoverQuery, SearchHit, SearchQuery } from '../discovery'
 import {
@@ -38,6 +39,7 @@ import {
   TickPage,
   TicksQuery,
 } from '../history'
+import { ReplayEventPage, ReplayEventsInput, ReplayOpened, ReplayOpenInput, ReplayStateAtInput } from '../replay'
 import { Settings, SettingsPatch } from '../settings'
 import { WatchlistCommand, WatchlistState } from '../watchlists'
 import { EVENT_CHANNELS, type EventChannel, type InvokeChannel } from './channels'
@@ -135,6 +137,7 @@ export const invokeContract = {
   'window:openMatch': { input: MatchInput, output: OpenedWindow },
   'alerts:list': { input: NoInput, output: AlertList },
   'alerts:markRead': { input: MarkReadInput, output: AlertList },
+  'alerts:backtest': { input: BacktestInput, output: BacktestResult },
   'rules:list': { input: NoInput, output: z.array(AlertRule) },
   'rules:save': { input: SaveRuleInput, output: AlertRule },
   'rules:delete': { input: z.strictObject({ id: z.string() }), output: z.array(AlertRule) },
@@ -147,6 +150,12 @@ export const invokeContract = {
   'history:export': { input: HistoryRange, output: ExportResult },
   /** The tape and override alerts of before a restart (the renderer asks once, on start). */
   'history:recent': { input: NoInput, output: RecentHistory },
+  /** Desk replay (shared/replay.ts), from the current feed's cache: a range's start, marks and size. */
+  'replay:open': { input: ReplayOpenInput, output: ReplayOpened },
+  /** The boards of the matches as they were at one instant of the recording. */
+  'replay:stateAt': { input: ReplayStateAtInput, output: z.array(MatchBoard) },
+  /** What was recorded in (after, to], in time order, one page at a time. */
+  'replay:events': { input: ReplayEventsInput, output: ReplayEventPage },
   /** The problems banner stack as main has it now (a page load starts here; `problems:changed` follows). */
   'problems:get': { input: NoInput, output: ProblemList },
   'problems:dismiss': { input: DismissProblemInput, output: ProblemList },

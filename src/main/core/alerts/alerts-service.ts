@@ -11,9 +11,16 @@ import {
   DEFAULT_ALERT_DELIVERY_SETTINGS,
   type AlertRuleDraft,
 } from '../../../shared/alerts'
+import {
+  BACKTEST_MAX_FIRINGS,
+  BACKTEST_MAX_TICKS,
+  type BacktestInput,
+  type BacktestResult,
+} from '../../../shared/alert-backtest'
 import { BridgeFailure } from '../../../shared/bridge/result'
 import type { KeyValueStore } from '../settings'
 import { AlertDelivery, type AlertsChange } from './alert-delivery'
+import { backtest, type RecordedChanges } from './backtest'
 import type { Notifier } from './ports'
 import { RuleEngine, type AlertNames } from './rule-engine'
 
@@ -27,6 +34,16 @@ export interface AlertsServiceOptions {
   names?: AlertNames
   now?: () => number
 }
+
+/** What a backtest reads from the cache: the recorded changes, and the alerts a rule did raise. */
+export interface RecordedRun<C> {
+  changes: RecordedChanges<C>
+  /** A rule's recorded alerts created in [from, to], oldest first, at most `limit`. */
+  alerts(ruleId: string, from: number, to: number, limit: number): readonly unknown[]
+}
+
+/** Price rules read the recorded ticks; override events and status changes are not replayed here. */
+const BACKTEST_KINDS = new Set<string>(['move', 'threshold', 'suspension'])
 
 export class AlertsService {
   readonly engine: RuleEngine
@@ -72,6 +89,45 @@ export class AlertsService {
     this.delivery.forgetRule(id)
     this.commitRules()
     return this.rules
+  }
+
+  /**
+   * What `input.rule` would have fired over the recorded range (backtest.ts), beside what the saved
+   * rule it is compared with did fire there. Today's delivery settings, names and watchlists apply.
+   */
+  async backtest<C>(input: BacktestInput, recorded: RecordedRun<C>): Promise<BacktestResult> {
+    const { from, to, matchIds } = input
+    if (!BACKTEST_KINDS.has(input.rule.condition.kind)) {
+      throw new BridgeFailure(
+        'invalid_input',
+        'Only price rules (moves, thresholds, suspensions) can be tried on recorded data',
+      )
+    }
+    const rule = AlertRule.parse({ id: 'backtest', ...input.rule })
+    const run = await backtest({
+      rule,
+      from,
+      to,
+      recorded: recorded.changes,
+      settings: this.delivery.currentSettings(),
+      watchlistsOf: this.options.watchlistsOf,
+      names: this.options.names,
+      maxTicks: BACKTEST_MAX_TICKS,
+      maxFirings: BACKTEST_MAX_FIRINGS,
+    })
+    const compareWith = input.compareWith ?? ('id' in input.rule ? input.rule.id : undefined)
+    const stored = compareWith === undefined ? [] : recorded.alerts(compareWith, from, to, BACKTEST_MAX_FIRINGS + 1)
+    const didFire = stored.flatMap((item) => {
+      const entry = AlertEntry.safeParse(item)
+      return entry.success && (matchIds === undefined || matchIds.includes(entry.data.matchId)) ? [entry.data] : []
+    })
+    return {
+      from,
+      to,
+      ...run,
+      didFire: didFire.slice(0, BACKTEST_MAX_FIRINGS),
+      didFireCapped: stored.length > BACKTEST_MAX_FIRINGS,
+    }
   }
 
   deliverySettings(): AlertDeliverySettings {

@@ -215,7 +215,7 @@ describe('RuleEngine: move rules', () => {
     engine.onPriceChange(feed.change(HOME, 0, 2.0))
     engine.onPriceChange(feed.change(HOME, 12_000, 2.2))
     expect(fired).toHaveLength(1)
-    expect(fired[0]).toMatchObject({ matchId: 1, oddType: 'full-time', oddKey: 'match_winner#home', at: 42 })
+    expect(fired[0]).toMatchObject({ matchId: 1, oddType: 'full-time', oddKey: 'match_winner#home', at: 12_000 })
     expect(fired[0]?.text()).toEqual({
       title: 'Lions v Tigers: Match winner · Lions ▲ +10.0 %',
       body: '2.00 → 2.20 in 12 s · Big moves',

@@ -2,7 +2,8 @@
  * Evaluates alert rules against the watch engine's events. Rules are indexed per event family
  * (price / override / match status) and per scope, so an event visits only rules that could fire for
  * it. A resync (the first price after a reconnect, a restart or a feed switch) fires nothing and
- * restarts the outcome's price window, so no window spans a gap. Output goes to an AlertSink (the delivery stage), which owns cooldown, do-not-repeat and
+ * restarts the outcome's price window, so no window spans a gap. A price firing is stamped with the
+ * price's receipt time. Output goes to an AlertSink (the delivery stage), which owns cooldown, do-not-repeat and
  * notifications. Construction and `setRules` are cheap: no per-outcome state until events arrive.
  */
 import type { AlertRule } from '../../../shared/alerts'
@@ -89,16 +90,22 @@ export class RuleEngine {
       if (cond.kind === 'move') {
         ring ??= this.moves.record(outcome, change.serverTs, change.price)
         const move = this.moves.evaluate(ring, rule.id, cond, outcome)
-        if (move) this.fire(rule, change, () => moveText(this.subject(change), change, move, rule.name))
+        if (move)
+          this.fire(rule, change, () => moveText(this.subject(change), change, move, rule.name), change.receivedTs)
       } else if (cond.kind === 'threshold') {
         const crossing = this.thresholds.crossing(rule.id, outcome, cond.price, change.previousPrice, change.price)
         if (crossing && (cond.direction === 'either' || cond.direction === crossing)) {
-          this.fire(rule, change, () => thresholdText(this.subject(change), change, cond.price, crossing, rule.name))
+          this.fire(
+            rule,
+            change,
+            () => thresholdText(this.subject(change), change, cond.price, crossing, rule.name),
+            change.receivedTs,
+          )
         }
       } else if (cond.kind === 'suspension') {
         if (change.previousSuspended === null || change.previousSuspended === change.suspended) return
         if (cond.on === 'either' || (cond.on === 'suspended') === change.suspended) {
-          this.fire(rule, change, () => suspensionText(this.subject(change), change, rule.name))
+          this.fire(rule, change, () => suspensionText(this.subject(change), change, rule.name), change.receivedTs)
         }
       }
     })
@@ -138,14 +145,18 @@ export class RuleEngine {
     return { match: names.matchName(ref.matchId), outcome: names.describe(ref) }
   }
 
-  private fire(rule: AlertRule, target: AlertTarget, text: () => AlertText): void {
+  /**
+   * `at` of a price firing is the price's receipt time, not the clock at evaluation: the cache keys
+   * ticks by it, so a rule re-run over recorded ticks (backtest.ts) fires at the very same instants.
+   */
+  private fire(rule: AlertRule, target: AlertTarget, text: () => AlertText, at = this.deps.now()): void {
     this.deps.sink.accept({
       rule,
       matchId: target.matchId,
       ...(target.oddType !== undefined && { oddType: target.oddType }),
       ...(target.oddKey !== undefined && { oddKey: target.oddKey }),
       text,
-      at: this.deps.now(),
+      at,
     })
   }
 }

@@ -1,41 +1,12 @@
 /**
- * Test fixtures for the alert core: a manual clock that is also the Scheduler (so coalescing runs
- * without sleeping), a notifier that records what the OS would have shown, and builders for rules and
- * synthetic tick sequences.
+ * Test fixtures for the alert core: the manual clock (manual-time.ts), a notifier that records what
+ * the OS would have shown, and builders for rules and synthetic tick sequences.
  */
 import type { AlertCondition, AlertRule, AlertScope } from '../../../shared/alerts'
 import { comparePrice, outcomeId, resyncOf, type OutcomeRef, type PriceChange } from '../../../shared/domain'
-import type { Notifier, Scheduler, SystemNotification } from './ports'
+import type { Notifier, SystemNotification } from './ports'
 
-export class ManualTime implements Scheduler {
-  private tasks: { at: number; fn: () => void; live: boolean }[] = []
-
-  constructor(public current: number) {}
-
-  readonly now = (): number => this.current
-
-  schedule(delayMs: number, fn: () => void): () => void {
-    const task = { at: this.current + delayMs, fn, live: true }
-    this.tasks.push(task)
-    return () => {
-      task.live = false
-    }
-  }
-
-  /** Moves the clock forward, running due tasks in time order. */
-  advance(ms: number): void {
-    const target = this.current + ms
-    for (;;) {
-      const due = this.tasks.filter((t) => t.live && t.at <= target).sort((a, b) => a.at - b.at)[0]
-      if (!due) break
-      this.current = due.at
-      due.live = false
-      due.fn()
-    }
-    this.tasks = this.tasks.filter((t) => t.live)
-    this.current = target
-  }
-}
+export { ManualTime } from './manual-time'
 
 export class RecordingNotifier implements Notifier {
   readonly shown: SystemNotification[] = []

@@ -21,6 +21,9 @@ import { markCleanClose, type OpenedDatabase } from './open-database'
 import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
 import { MatchLabelStore } from './match-labels'
+import { HeaderLog, type HeaderChange } from './header-log'
+import { ReplayRows, type RecordedEventPage, type RecordedMatchState } from './replay-rows'
+import { RangeChanges, type ChangesPage, type ChangesQuery } from './range-changes'
 import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
 import { overrideSpans } from './override-spans'
@@ -66,10 +69,13 @@ export interface Cache {
   recordTicks(feed: string, ticks: readonly PriceTick[]): RefusedTick[]
   flush(): FlushResult
   recordOverrideEvents(feed: string, events: readonly OverrideEvent[]): void
+  /** Buffers the board's header changes; they are written with the next tick flush (header-log.ts). */
+  recordHeaders(feed: string, changes: readonly HeaderChange[]): void
   /** Marks recorded override events as acknowledged by the trader (the alert list's read marks). */
   acknowledgeOverrideEvents(feed: string, keys: readonly OverrideEventKey[]): void
   recordAlerts(feed: string, alerts: readonly StorableAlert[]): void
-  alerts(feed: string, from?: number, to?: number, limit?: number): StorableAlert[]
+  /** Alerts created in [from, to], oldest first; only those of `ruleId` when it is given. */
+  alerts(feed: string, from?: number, to?: number, limit?: number, ruleId?: string): StorableAlert[]
   /** The newest `limit` alerts, newest first: what the in-app list held before a restart. */
   recentAlerts(feed: string, limit: number): StorableAlert[]
   putReference(
@@ -93,6 +99,11 @@ export interface Cache {
   overrideEvents(feed: string, matchId: number, from?: number, to?: number): OverrideEvent[]
   /** The newest `limit` override events of every match of the feed, oldest first. */
   recentOverrideEvents(feed: string, limit: number): RecordedOverrideEvent[]
+  /**
+   * One page of every recorded change and resync of the feed's matches (or of `matchIds`) in the
+   * range, in receive-time order across outcomes (range-changes.ts); the next page starts at `next`.
+   */
+  changes(feed: string, query: ChangesQuery): ChangesPage
   /** The newest `limit` price changes of these matches received at or after `since`, oldest first. */
   recentChanges(feed: string, matchIds: readonly number[], since: number, limit: number): PriceChange[]
   /** Per outcome, the series over [from, to] (receive time, inclusive) in at most ~maxPoints points. */
@@ -118,6 +129,12 @@ export interface Cache {
     names: Pick<CsvNames, 'match' | 'outcome'>,
     write: (chunk: string) => void,
   ): number
+  /** The desk replay (replay-rows.ts): what was recorded of these matches at `at`. */
+  replayState(feed: string, matchIds: readonly number[], at: number): RecordedMatchState[]
+  /** The desk replay: everything recorded of these matches in (after, to], a page of about `limit`. */
+  replayEvents(feed: string, matchIds: readonly number[], after: number, to: number, limit: number): RecordedEventPage
+  /** Ticks recorded of these matches in [from, to]. */
+  replayTickCount(feed: string, matchIds: readonly number[], from: number, to: number): number
   /** Deletes what is older than `retentionDays` and gives the space back to the file system. */
   compact(retentionDays: number, now?: number): CompactResult
   close(): void
@@ -144,8 +161,11 @@ interface CacheParts {
   history: HistoryReader
   tickRows: TickRows
   recent: RecentChanges
+  range: RangeChanges
   labels: MatchLabelStore
   feeds: FeedIds
+  headers: HeaderLog
+  replay: ReplayRows
 }
 
 /**
@@ -163,14 +183,20 @@ interface Access {
 
 function prepareParts(db: Database.Database, options: CacheOptions): CacheParts {
   const outcomes = new OutcomeRegistry(db)
+  const headers = new HeaderLog(db)
+  const records = new RecordStore(db)
+  const history = new HistoryReader(db)
   return {
     db,
     outcomes,
-    writer: new TickWriter(db, outcomes, options.flushBatchSize ?? 5000, options.maxHeldTicks ?? 200_000),
-    records: new RecordStore(db),
-    history: new HistoryReader(db),
+    writer: new TickWriter(db, outcomes, options.flushBatchSize ?? 5000, options.maxHeldTicks ?? 200_000, headers),
+    records,
+    history,
+    headers,
+    replay: new ReplayRows(db, outcomes, records, history),
     tickRows: new TickRows(db),
     recent: new RecentChanges(db),
+    range: new RangeChanges(db),
     labels: new MatchLabelStore(db),
     feeds: new FeedIds(db),
   }
@@ -202,7 +228,7 @@ function accessTo(
     return result
   }
   const flushQuietly = (): void => {
-    if (!pacer.mayTry() || writer.pending === 0) return
+    if (!pacer.mayTry() || writer.idle) return
     try {
       flush()
     } catch {
@@ -229,6 +255,7 @@ type WriteCalls = Pick<
   | 'recordTicks'
   | 'flush'
   | 'recordOverrideEvents'
+  | 'recordHeaders'
   | 'acknowledgeOverrideEvents'
   | 'recordAlerts'
   | 'putReference'
@@ -236,7 +263,11 @@ type WriteCalls = Pick<
   | 'putLabels'
 >
 
-function writeCalls({ writer, records, labels, feeds }: CacheParts, access: Access, now: () => number): WriteCalls {
+function writeCalls(
+  { writer, records, labels, feeds, headers }: CacheParts,
+  access: Access,
+  now: () => number,
+): WriteCalls {
   const { live, flush, flushQuietly } = access
   return {
     recordTicks(feed, ticks) {
@@ -249,6 +280,10 @@ function writeCalls({ writer, records, labels, feeds }: CacheParts, access: Acce
     recordOverrideEvents(feed, events) {
       live()
       records.recordOverrideEvents(feeds.idOf(feed), events)
+    },
+    recordHeaders(feed, changes) {
+      live()
+      headers.record(feeds.idOf(feed), changes)
     },
     acknowledgeOverrideEvents(feed, keys) {
       live()
@@ -280,11 +315,11 @@ type RecordReadCalls = Pick<
 
 function recordReadCalls({ records, labels, feeds }: CacheParts, { live }: Access): RecordReadCalls {
   return {
-    alerts(feed, from = 0, to = END_OF_TIME, limit = 10_000) {
+    alerts(feed, from = 0, to = END_OF_TIME, limit = 10_000, ruleId) {
       live()
       requireRange(from, to)
       requireInteger(limit, 'limit', 1)
-      return records.alerts(feeds.idOf(feed), from, to, limit)
+      return records.alerts(feeds.idOf(feed), from, to, limit, ruleId ?? null)
     },
     recentAlerts(feed, limit) {
       live()
@@ -316,10 +351,17 @@ function recordReadCalls({ records, labels, feeds }: CacheParts, { live }: Acces
   }
 }
 
-type TickReadCalls = Pick<Cache, 'outcomes' | 'latestPrices' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'>
+type TickReadCalls = Pick<
+  Cache,
+  'outcomes' | 'latestPrices' | 'changes' | 'recentChanges' | 'history' | 'ticks' | 'exportCsv'
+>
+
+function requireMatchIds(matchIds: readonly number[]): void {
+  for (const id of matchIds) requireInteger(id, 'matchId')
+}
 
 function tickReadCalls(
-  { outcomes, history, tickRows, recent, records, feeds }: CacheParts,
+  { outcomes, history, tickRows, recent, range, records, feeds }: CacheParts,
   { readable }: Access,
 ): TickReadCalls {
   return {
@@ -333,11 +375,18 @@ function tickReadCalls(
       readable()
       return tickRows.latest(outcomes.ofMatch(feeds.idOf(feed), matchId))
     },
+    changes(feed, query) {
+      readable()
+      requireRange(query.from, query.to)
+      requireInteger(query.limit, 'limit', 1)
+      for (const id of query.matchIds ?? []) requireInteger(id, 'matchId')
+      return range.page(feeds.idOf(feed), query)
+    },
     recentChanges(feed, matchIds, since, limit) {
       readable()
       requireInteger(limit, 'limit', 1)
       if (!Number.isFinite(since)) throw new CacheInputError(`since must be epoch milliseconds, got ${since}`)
-      for (const id of matchIds) requireInteger(id, 'matchId')
+      requireMatchIds(matchIds)
       return recent.changes(feeds.idOf(feed), matchIds, since, limit)
     },
     history(feed, matchId, selector, from, to, maxPoints) {
@@ -362,6 +411,32 @@ function tickReadCalls(
       const feedId = feeds.idOf(feed)
       const overridden = overrideSpans(records.overrideEvents(feedId, matchId, 0, to))
       return tickRows.exportCsv(feedId, matchId, from, to, { ...names, overridden }, write)
+    },
+  }
+}
+
+type ReplayReadCalls = Pick<Cache, 'replayState' | 'replayEvents' | 'replayTickCount'>
+
+function replayReadCalls({ replay, feeds }: CacheParts, { readable }: Access): ReplayReadCalls {
+  return {
+    replayState(feed, matchIds, at) {
+      readable()
+      requireMatchIds(matchIds)
+      if (!Number.isFinite(at)) throw new CacheInputError(`at must be epoch milliseconds, got ${at}`)
+      return replay.stateAt(feeds.idOf(feed), matchIds, at)
+    },
+    replayEvents(feed, matchIds, after, to, limit) {
+      readable()
+      requireMatchIds(matchIds)
+      requireRange(after, to)
+      requireInteger(limit, 'limit', 1)
+      return replay.events(feeds.idOf(feed), matchIds, after, to, limit)
+    },
+    replayTickCount(feed, matchIds, from, to) {
+      readable()
+      requireMatchIds(matchIds)
+      requireRange(from, to)
+      return replay.tickCount(feeds.idOf(feed), matchIds, Math.ceil(from), Math.floor(to))
     },
   }
 }
@@ -403,6 +478,7 @@ export function openCacheFile(
     ...writeCalls(parts, access, now),
     ...recordReadCalls(parts, access),
     ...tickReadCalls(parts, access),
+    ...replayReadCalls(parts, access),
     compact(retentionDays, at = now()) {
       access.readable()
       if (!Number.isFinite(retentionDays) || retentionDays < 0)

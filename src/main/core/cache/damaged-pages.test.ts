@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { blankHeader } from '../../../shared/board'
 import type { CacheFileError } from './errors'
 import { openCache, type Cache } from './index'
 import { markCleanClose } from './open-database'
@@ -35,7 +36,7 @@ afterEach(() => {
 
 const oddKey = (n: number) => `match_winner#o${n}`
 
-/** A closed cache of 30 outcomes × 2,000 ticks (a second apart) and one override event. */
+/** A closed cache of 30 outcomes × 2,000 ticks (a second apart), one override event and one header change. */
 function recordedFile(): void {
   const cache = openCache(file)
   for (let n = 0; n < OUTCOMES; n++)
@@ -44,6 +45,8 @@ function recordedFile(): void {
       Array.from({ length: TICKS_EACH }, (_, i) => tick(T0 + i * 1000, 1.5 + (i % 7) / 10, { oddKey: oddKey(n) })),
     )
   cache.recordOverrideEvents('demo', [overrideEvent(T0)])
+  const header = { ...blankHeader(7, 'badminton'), status: 'live' }
+  cache.recordHeaders('demo', [{ at: T0, patch: header, header }])
   cache.close()
 }
 
@@ -72,8 +75,9 @@ it('notices damage at the first read, keeps recording in a fresh file, and salva
   expect(salvaged?.unreadable).toBeGreaterThan(0)
   expect(salvaged?.ticks).toBeGreaterThan(OUTCOMES * TICKS_EACH * 0.8)
   expect(salvaged?.ticks).toBeLessThan(OUTCOMES * TICKS_EACH)
-  expect(salvaged?.records).toBeGreaterThanOrEqual(1)
+  expect(salvaged?.records).toBeGreaterThanOrEqual(2)
   expect(cache.overrideEvents('demo', 7)).toHaveLength(1)
+  expect(cache.replayState('demo', [7], T0)[0]?.header?.status).toBe('live')
 
   // Recording goes on, in the new file.
   cache.recordTicks('demo', [tick(T0 + 9e6, 3.3, { oddKey: 'match_winner#new' })])

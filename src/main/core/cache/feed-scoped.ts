@@ -13,6 +13,7 @@ type WithoutFeed<F> = F extends (feed: string, ...rest: infer A) => infer R ? (.
 type PlainCalls =
   | 'recordTicks'
   | 'recordOverrideEvents'
+  | 'recordHeaders'
   | 'acknowledgeOverrideEvents'
   | 'recordAlerts'
   | 'alerts'
@@ -23,10 +24,14 @@ type PlainCalls =
   | 'latestPrices'
   | 'overrideEvents'
   | 'recentOverrideEvents'
+  | 'changes'
   | 'recentChanges'
   | 'history'
   | 'ticks'
   | 'exportCsv'
+  | 'replayState'
+  | 'replayEvents'
+  | 'replayTickCount'
 
 export type FeedScopedArchive = { [K in PlainCalls]: WithoutFeed<Cache[K]> } & {
   // Generic calls spelled out: a mapped type would lose their type parameter.
@@ -40,6 +45,7 @@ export function feedScoped(cache: Cache, feed: () => string): FeedScopedArchive 
   return {
     recordTicks: (...args) => cache.recordTicks(feed(), ...args),
     recordOverrideEvents: (...args) => cache.recordOverrideEvents(feed(), ...args),
+    recordHeaders: (...args) => cache.recordHeaders(feed(), ...args),
     acknowledgeOverrideEvents: (...args) => cache.acknowledgeOverrideEvents(feed(), ...args),
     recordAlerts: (...args) => cache.recordAlerts(feed(), ...args),
     alerts: (...args) => cache.alerts(feed(), ...args),
@@ -50,10 +56,14 @@ export function feedScoped(cache: Cache, feed: () => string): FeedScopedArchive 
     latestPrices: (...args) => cache.latestPrices(feed(), ...args),
     overrideEvents: (...args) => cache.overrideEvents(feed(), ...args),
     recentOverrideEvents: (...args) => cache.recentOverrideEvents(feed(), ...args),
+    changes: (...args) => cache.changes(feed(), ...args),
     recentChanges: (...args) => cache.recentChanges(feed(), ...args),
     history: (...args) => cache.history(feed(), ...args),
     ticks: (...args) => cache.ticks(feed(), ...args),
     exportCsv: (...args) => cache.exportCsv(feed(), ...args),
+    replayState: (...args) => cache.replayState(feed(), ...args),
+    replayEvents: (...args) => cache.replayEvents(feed(), ...args),
+    replayTickCount: (...args) => cache.replayTickCount(feed(), ...args),
     putReference: (...args) => cache.putReference(feed(), ...args),
     getReference: <T>(sport: string, route: string, paramsKey: string) =>
       cache.getReference<T>(feed(), sport, route, paramsKey),

@@ -34,6 +34,7 @@ export class HistoryReader {
   private readonly count: Database.Statement
   private readonly raw: Database.Statement
   private readonly rollup: Database.Statement
+  private readonly rollupCount: Database.Statement
 
   constructor(db: Database.Database) {
     this.count = db.prepare('SELECT count(*) FROM tick WHERE outcome_id = ? AND t >= ? AND t <= ?').pluck()
@@ -46,6 +47,30 @@ export class HistoryReader {
          FROM tick_rollup WHERE outcome_id = ? AND level = ? AND bucket >= ? AND bucket < ? ORDER BY bucket`,
       )
       .raw()
+    this.rollupCount = db
+      .prepare(
+        'SELECT coalesce(sum(n), 0) FROM tick_rollup WHERE outcome_id = ? AND level = ? AND bucket >= ? AND bucket < ?',
+      )
+      .pluck()
+  }
+
+  /**
+   * Ticks of the outcome in [from, to], from the rollups where whole buckets fit (as `aggregates`
+   * covers a range): a 6-hour count reads a few rows, not every tick. A bucket that straddled the
+   * retention cutoff still counts the ticks compaction deleted from it.
+   */
+  tickCount(outcomeId: number, from: number, to: number, level = ROLLUP_LEVELS_MS.length - 1): number {
+    if (from > to) return 0
+    if (level < 0) return this.count.get(outcomeId, from, to) as number
+    const width = ROLLUP_LEVELS_MS[level] as number
+    const firstFull = Math.ceil(from / width) * width
+    const endFull = Math.floor((to + 1) / width) * width
+    if (firstFull >= endFull) return this.tickCount(outcomeId, from, to, level - 1)
+    return (
+      this.tickCount(outcomeId, from, firstFull - 1, level - 1) +
+      (this.rollupCount.get(outcomeId, level, firstFull, endFull) as number) +
+      this.tickCount(outcomeId, endFull, to, level - 1)
+    )
   }
 
   /** `maxPoints` bounds the points per outcome (suspension changes are added on top, never dropped). */

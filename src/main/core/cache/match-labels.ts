@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3'
 import { MatchLabels } from '../../../shared/labels'
 import { CacheInputError } from './errors'
+import { storedJson } from './stored-json'
 
 export class MatchLabelStore {
   private readonly upsert: Database.Statement
@@ -25,13 +26,6 @@ export class MatchLabelStore {
 
   /** null when never recorded, or when the row no longer parses (written by another version). */
   get(feedId: number, matchId: number): MatchLabels | null {
-    const text = this.select.get(feedId, matchId) as string | undefined
-    if (text === undefined) return null
-    try {
-      const parsed = MatchLabels.safeParse(JSON.parse(text))
-      return parsed.success ? parsed.data : null
-    } catch {
-      return null
-    }
+    return storedJson(MatchLabels, this.select.get(feedId, matchId) as string | undefined)
   }
 }

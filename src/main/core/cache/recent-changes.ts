@@ -6,8 +6,8 @@
  * gap (a resync: restart, reconnect, resync snapshot; `resync_tick`) are not changes.
  */
 import type Database from 'better-sqlite3'
-import { comparePrice, type PriceChange } from '../../../shared/domain'
-import { milliToPrice, storedTick } from './tick-writer'
+import type { PriceChange } from '../../../shared/domain'
+import { storedChange } from './range-changes'
 
 /** The newest ticks first (a top-N sort), then one seek each for the tick before it. */
 const RECENT_SQL = `
@@ -51,12 +51,9 @@ export class RecentChanges {
     if (matchIds.length === 0) return []
     const rows = this.select.all(feedId, JSON.stringify(matchIds), since, limit) as Row[]
     return rows.flatMap(([matchId, oddType, oddKey, t, delta, price, suspended, previous]) => {
-      if (previous === null || previous === price * 2 + suspended) return []
-      const change = comparePrice(storedTick({ matchId, oddType, oddKey }, t, delta, price, suspended), {
-        price: milliToPrice(Math.floor(previous / 2)),
-        suspended: previous % 2 === 1,
-      })
-      return [change]
+      // An outcome's first tick comes back as a resync: no change on the tape either.
+      const change = storedChange({ matchId, oddType, oddKey }, t, delta, price, suspended, previous, false)
+      return change && !change.resync ? [change] : []
     })
   }
 }

@@ -61,6 +61,8 @@ function requireTime(value: unknown, what: string): number {
 export class RecordStore {
   private readonly insertEvent: Database.Statement
   private readonly selectEvents: Database.Statement
+  private readonly selectEventsOfMatches: Database.Statement
+  private readonly selectAlertsOfMatches: Database.Statement
   private readonly upsertAlert: Database.Statement
   private readonly selectAlerts: Database.Statement
   private readonly selectRecentAlerts: Database.Statement
@@ -78,6 +80,16 @@ export class RecordStore {
     this.selectEvents = db.prepare(
       `SELECT ${EVENT_COLUMNS} FROM override_event WHERE feed_id = ? AND match_id = ? AND received_ts >= ? AND received_ts <= ? ORDER BY received_ts, id`,
     )
+    this.selectEventsOfMatches = db.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM override_event WHERE feed_id = ? AND match_id IN (SELECT value FROM json_each(?))
+       AND received_ts > ? AND received_ts <= ? ORDER BY received_ts, id`,
+    )
+    this.selectAlertsOfMatches = db
+      .prepare(
+        `SELECT created_at, payload FROM alert WHERE feed_id = ? AND match_id IN (SELECT value FROM json_each(?))
+         AND created_at > ? AND created_at <= ? ORDER BY created_at, id`,
+      )
+      .raw()
     this.selectRecentEvents = db.prepare(
       `SELECT ${EVENT_COLUMNS}, acknowledged FROM override_event WHERE feed_id = ? ORDER BY received_ts DESC, id DESC LIMIT ?`,
     )
@@ -88,7 +100,8 @@ export class RecordStore {
       ON CONFLICT (id) DO UPDATE SET rule_id = excluded.rule_id, match_id = excluded.match_id, created_at = excluded.created_at, payload = excluded.payload`)
     this.selectAlerts = db
       .prepare(
-        'SELECT payload FROM alert WHERE feed_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, id LIMIT ?',
+        `SELECT payload FROM alert WHERE feed_id = ? AND created_at >= ? AND created_at <= ? AND (? IS NULL OR rule_id = ?)
+        ORDER BY created_at, id LIMIT ?`,
       )
       .pluck()
     this.selectRecentAlerts = db
@@ -135,6 +148,23 @@ export class RecordStore {
     return (this.selectEvents.all(feedId, matchId, from, to) as EventRow[]).map(eventOfRow)
   }
 
+  /** The override events of these matches received in (after, to], in receive order (the desk replay). */
+  overrideEventsOfMatches(feedId: number, matchIds: readonly number[], after: number, to: number): OverrideEvent[] {
+    const rows = this.selectEventsOfMatches.all(feedId, JSON.stringify(matchIds), after, to) as EventRow[]
+    return rows.map(eventOfRow)
+  }
+
+  /** The alerts of these matches created in (after, to], oldest first, each with its stored time. */
+  alertsOfMatches(
+    feedId: number,
+    matchIds: readonly number[],
+    after: number,
+    to: number,
+  ): Array<{ at: number; alert: StorableAlert }> {
+    const rows = this.selectAlertsOfMatches.all(feedId, JSON.stringify(matchIds), after, to) as Array<[number, string]>
+    return rows.map(([at, json]) => ({ at, alert: JSON.parse(json) as StorableAlert }))
+  }
+
   recentOverrideEvents(feedId: number, limit: number): RecordedOverrideEvent[] {
     const rows = this.selectRecentEvents.all(feedId, limit) as Array<EventRow & { acknowledged: number }>
     return rows.reverse().map(({ acknowledged, ...row }) => ({ ...eventOfRow(row), acknowledged: acknowledged === 1 }))
@@ -163,8 +193,11 @@ export class RecordStore {
     this.db.transaction(() => rows.forEach((row) => this.upsertAlert.run(row)))()
   }
 
-  alerts(feedId: number, from: number, to: number, limit: number): StorableAlert[] {
-    return (this.selectAlerts.all(feedId, from, to, limit) as string[]).map((json) => JSON.parse(json) as StorableAlert)
+  /** Those of one rule when `ruleId` is given. */
+  alerts(feedId: number, from: number, to: number, limit: number, ruleId: string | null): StorableAlert[] {
+    return (this.selectAlerts.all(feedId, from, to, ruleId, ruleId, limit) as string[]).map(
+      (json) => JSON.parse(json) as StorableAlert,
+    )
   }
 
   recentAlerts(feedId: number, limit: number): StorableAlert[] {

@@ -18,6 +18,7 @@ export interface CompactResult {
   alertsDeleted: number
   matchesDeleted: number
   labelsDeleted: number
+  headerChangesDeleted: number
   /** Outcome ids with nothing left, removed from the outcome table. */
   outcomesDeleted: number[]
   pagesFreed: number
@@ -47,6 +48,8 @@ export function compact(db: Database.Database, retentionDays: number, now: numbe
   const others = db.transaction(() => ({
     overrideEventsDeleted: db.prepare('DELETE FROM override_event WHERE received_ts < ?').run(cutoff).changes,
     alertsDeleted: db.prepare('DELETE FROM alert WHERE created_at < ?').run(cutoff).changes,
+    // Headers go with the ticks of the same time: a replay before the cutoff has neither.
+    headerChangesDeleted: db.prepare('DELETE FROM header_change WHERE t < ?').run(cutoff).changes,
     matchesDeleted: db.prepare('DELETE FROM match WHERE updated_at < ?').run(cutoff).changes,
     // Labels stay as long as ticks they name do.
     labelsDeleted: db

@@ -14,7 +14,7 @@ import { SCHEMA_VERSION } from './schema'
 export interface SalvageCounts {
   /** Price ticks copied into the new file. */
   ticks: number
-  /** Override events, alerts, matches, reference pages and match labels copied. */
+  /** Override events, alerts, matches, reference pages, match labels and header changes copied. */
   records: number
   /** Time ranges of ticks, and tables or parts of tables, that could not be read and were skipped. */
   unreadable: number
@@ -59,6 +59,7 @@ export const SALVAGED_TABLES = [
   'override_event',
   'alert',
   'match_labels',
+  'header_change',
   'match',
   'reference',
 ]
@@ -74,6 +75,8 @@ const RECORD_COPIES = [
    SELECT id, rule_id, match_id, created_at, payload, f.new FROM ${SOURCE}.alert JOIN temp.feed_map f ON f.old = feed_id`,
   `INSERT OR IGNORE INTO main.match_labels (feed_id, match_id, updated_at, labels)
    SELECT f.new, match_id, updated_at, labels FROM ${SOURCE}.match_labels JOIN temp.feed_map f ON f.old = feed_id`,
+  `INSERT OR IGNORE INTO main.header_change (feed_id, match_id, t, seq, patch, header)
+   SELECT f.new, match_id, t, seq, patch, header FROM ${SOURCE}.header_change JOIN temp.feed_map f ON f.old = feed_id`,
   `INSERT OR IGNORE INTO main.match SELECT * FROM ${SOURCE}.match`,
   `INSERT OR IGNORE INTO main.reference SELECT * FROM ${SOURCE}.reference`,
 ]

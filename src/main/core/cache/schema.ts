@@ -182,6 +182,22 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (outcome_id, t, tie)
   ) WITHOUT ROWID;
   `,
+  // 8: the board's match headers (score, status, clock, incident) as they changed, for the desk
+  // replay. Each row holds the change (`patch`, what the board was sent) and the whole header after
+  // it (`header`), so the header at an instant is one seek on the key, never an accumulation.
+  // Headers change a few times a minute per match: the row's size matters little. `seq` orders
+  // the changes of one match in one millisecond.
+  `
+  CREATE TABLE header_change (
+    feed_id INTEGER NOT NULL,
+    match_id INTEGER NOT NULL,
+    t INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    patch TEXT NOT NULL,
+    header TEXT NOT NULL,
+    PRIMARY KEY (feed_id, match_id, t, seq)
+  ) WITHOUT ROWID;
+  `,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

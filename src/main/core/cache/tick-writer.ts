@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3'
 import type { OutcomeRef, PriceChange, PriceTick } from '../../../shared/domain'
+import type { FlushCompanion } from './header-log'
 import type { OutcomeRegistry } from './outcomes'
 import { RollupBatch, UPSERT_ROLLUP_SQL } from './rollup'
 
@@ -85,6 +86,8 @@ export class TickWriter {
     private readonly outcomes: OutcomeRegistry,
     private readonly batchSize: number,
     private readonly maxHeld: number,
+    /** Rows written in the same transaction as the ticks (the header changes: header-log.ts). */
+    private readonly companion: FlushCompanion,
   ) {
     this.insertTick = db.prepare(
       'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
@@ -96,6 +99,11 @@ export class TickWriter {
 
   get pending(): number {
     return this.buffer.length
+  }
+
+  /** Nothing is held, neither ticks nor the companion's rows. */
+  get idle(): boolean {
+    return this.buffer.length === 0 && this.companion.pending === 0
   }
 
   /** Hands over every tick not yet written, with its feed's id, and holds none (the file is being left). */
@@ -144,14 +152,17 @@ export class TickWriter {
 
   /** Writes everything buffered in one transaction. On failure the ticks stay buffered for the next try. */
   flush(): FlushResult {
-    if (this.buffer.length === 0) return { written: 0, totalWritten: this.totalWritten }
+    if (this.idle) return { written: 0, totalWritten: this.totalWritten }
     const batch = this.buffer
     const feeds = this.bufferFeeds
     this.buffer = []
     this.bufferFeeds = []
     let committed = false
     try {
-      this.db.transaction(() => this.writeBatch(batch, feeds))()
+      this.db.transaction(() => {
+        this.writeBatch(batch, feeds)
+        this.companion.write()
+      })()
       committed = true
     } catch (err) {
       this.buffer = batch.concat(this.buffer)
@@ -160,6 +171,7 @@ export class TickWriter {
       throw err
     } finally {
       this.outcomes.endTransaction(committed)
+      this.companion.endTransaction(committed)
     }
     this.totalWritten += batch.length
     return { written: batch.length, totalWritten: this.totalWritten }

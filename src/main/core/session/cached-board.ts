@@ -8,9 +8,10 @@
  */
 import type { BoardCell, LayoutGroup, LayoutMarket, MatchBoard, MatchLayout } from '../../../shared/board'
 import type { MatchSummary } from '../../../shared/discovery'
-import { outcomeId, type OverrideEvent, type PriceTick } from '../../../shared/domain'
+import { outcomeId, type OutcomeRef, type OverrideEvent, type PriceTick } from '../../../shared/domain'
 import { keyToWords, type MatchLabels } from '../../../shared/labels'
 import { splitOddKey } from '../../../shared/wire/odds'
+import { overridesInForce } from '../cache/override-spans'
 
 export interface BoardArchive {
   latestPrices(matchId: number): PriceTick[]
@@ -21,7 +22,7 @@ export interface BoardArchive {
 export function cachedBoard(archive: BoardArchive, match: MatchSummary, now: number): MatchBoard | null {
   const ticks = archive.latestPrices(match.matchId)
   if (ticks.length === 0) return null
-  const overrides = activeOverrides(archive.overrideEvents(match.matchId), now)
+  const overrides = overridesInForce(archive.overrideEvents(match.matchId), now)
   const priced = new Set(ticks.map(outcomeId))
   const groups = keptGroups(archive.labels(match.matchId)?.layout ?? null, priced)
   const placed = new Set(groups.flatMap((g) => g.markets.flatMap((m) => m.outcomes.map((o) => o.outcomeId))))
@@ -69,7 +70,7 @@ export function cachedBoard(archive: BoardArchive, match: MatchSummary, now: num
  * The last live layout's groups, markets and outcomes that have a cached price, in the feed's order.
  * Markets read as not suspended: each cell carries its outcome's last suspension.
  */
-function keptGroups(layout: MatchLayout | null, priced: ReadonlySet<string>): LayoutGroup[] {
+export function keptGroups(layout: MatchLayout | null, priced: ReadonlySet<string>): LayoutGroup[] {
   return (layout?.groups ?? []).flatMap((group) => {
     const markets = group.markets.flatMap((market): LayoutMarket[] => {
       const outcomes = market.outcomes.filter((o) => priced.has(o.outcomeId))
@@ -80,24 +81,14 @@ function keptGroups(layout: MatchLayout | null, priced: ReadonlySet<string>): La
 }
 
 /** An outcome the kept layout does not name (none was kept, or the feed added it): worded from its key. */
-function placeByKey(groups: LayoutGroup[], tick: PriceTick): void {
-  const parts = splitOddKey(tick.oddKey) ?? { market: tick.oddKey, outcome: tick.oddKey }
-  let group = groups.find((g) => g.oddType === tick.oddType)
-  if (!group) groups.push((group = { oddType: tick.oddType, markets: [] }))
+export function placeByKey(groups: LayoutGroup[], ref: OutcomeRef): void {
+  const parts = splitOddKey(ref.oddKey) ?? { market: ref.oddKey, outcome: ref.oddKey }
+  let group = groups.find((g) => g.oddType === ref.oddType)
+  if (!group) groups.push((group = { oddType: ref.oddType, markets: [] }))
   let market = group.markets.find((m) => m.name === parts.market && m.line === null)
   if (!market) {
     market = { name: parts.market, label: keyToWords(parts.market), line: null, suspended: false, outcomes: [] }
     group.markets.push(market)
   }
-  market.outcomes.push({ outcomeId: outcomeId(tick), key: parts.outcome, label: parts.outcome })
-}
-
-/** The override in force per outcome: the last event, if it set or changed one that has not expired. */
-function activeOverrides(events: readonly OverrideEvent[], now: number): Map<string, OverrideEvent> {
-  const last = new Map<string, OverrideEvent>()
-  for (const event of events) last.set(outcomeId(event), event)
-  for (const [id, event] of last) {
-    if (!(event.action === 'set' || event.action === 'changed') || event.expiresAt <= now) last.delete(id)
-  }
-  return last
+  market.outcomes.push({ outcomeId: outcomeId(ref), key: parts.outcome, label: parts.outcome })
 }

@@ -6,14 +6,14 @@
  * wrote over the file.
  */
 import { z } from 'zod'
-import { WatchedMatch, Watchlist, WatchlistState } from '../../../shared/watchlists'
+import { WatchedMatch, Watchlist, WatchlistState, WatchlistView } from '../../../shared/watchlists'
 import { firstIssue } from '../../../shared/issue-words'
 import { keepParsing, type RefusedEntry } from '../stored-entries'
 
 export const WATCHLISTS_KEY = 'watchlists'
 
-/** A list's own fields, its matches read one by one below. */
-const StoredList = Watchlist.extend({ matches: z.array(z.unknown()) })
+/** A list's own fields, its matches and its view read on their own below. */
+const StoredList = Watchlist.extend({ matches: z.array(z.unknown()), view: z.unknown().optional() })
 const StoredState = z.object({ lists: z.array(z.unknown()), activeId: z.unknown() })
 
 /**
@@ -28,11 +28,24 @@ export function salvageWatchlists(stored: unknown): { state: WatchlistState | un
     refused.push({ where: WATCHLISTS_KEY, problem: firstIssue(shape.error), value: stored })
     return { state: undefined, refused }
   }
-  const lists = keepParsing(shape.data.lists, StoredList, `${WATCHLISTS_KEY}.lists`, refused, (list, where) => ({
-    ...list,
-    matches: keepParsing(list.matches, WatchedMatch, `${where}.matches`, refused),
-  }))
+  const lists = keepParsing(shape.data.lists, StoredList, `${WATCHLISTS_KEY}.lists`, refused, (list, where) => {
+    const { view, ...rest } = list
+    return {
+      ...rest,
+      matches: keepParsing(rest.matches, WatchedMatch, `${where}.matches`, refused),
+      ...salvageView(view, `${where}.view`, refused),
+    }
+  })
   const { activeId } = shape.data
   const active = lists.find((l) => l.id === activeId)?.id ?? lists[0]?.id ?? null
   return { state: WatchlistState.parse({ lists, activeId: active }), refused }
+}
+
+/** A view that no longer parses is refused alone: the list is kept, shown as cards until set again. */
+function salvageView(stored: unknown, where: string, refused: RefusedEntry[]): { view?: WatchlistView } {
+  if (stored === undefined) return {}
+  const parsed = WatchlistView.safeParse(stored)
+  if (parsed.success) return { view: parsed.data }
+  refused.push({ where, problem: firstIssue(parsed.error), value: stored })
+  return {}
 }

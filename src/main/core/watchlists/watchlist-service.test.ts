@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MatchSummary } from '../../../shared/discovery'
+import { DEFAULT_WATCHLIST_VIEW } from '../../../shared/watchlists'
 import { WatchlistService } from './watchlist-service'
 import type { KeyValueStore } from '../settings'
 
@@ -80,5 +81,17 @@ describe('WatchlistService', () => {
     const store = memoryStore()
     store.set('watchlists', { lists: 'nonsense' })
     expect(new WatchlistService(store).get().lists).toHaveLength(1)
+  })
+
+  it('keeps a list view through a restart and forgets the pin of a removed match', () => {
+    const store = memoryStore()
+    const service = new WatchlistService(store)
+    const id = service.get().lists[0]!.id
+    for (const matchId of [1, 2, 3]) service.apply({ op: 'addMatch', id, match: match(matchId) })
+    const view = { ...DEFAULT_WATCHLIST_VIEW, mode: 'grid' as const, sort: 'lastMove' as const, pinned: [3, 1] }
+    service.apply({ op: 'setView', id, view })
+    expect(new WatchlistService(store).get().lists[0]!.view).toEqual(view)
+    service.apply({ op: 'removeMatch', id, matchId: 3 })
+    expect(new WatchlistService(store).get().lists[0]!.view?.pinned).toEqual([1])
   })
 })

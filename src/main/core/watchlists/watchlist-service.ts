@@ -130,9 +130,12 @@ function nextState(state: WatchlistState, command: WatchlistCommand, feed: FeedN
     }
     case 'removeMatch': {
       const target = list(command.id)
+      // A pin outlives nothing it pinned: the match added again later comes back unpinned.
+      const view = target.view && { ...target.view, pinned: target.view.pinned.filter((id) => id !== command.matchId) }
       return replace({
         ...target,
         matches: target.matches.filter((m) => !(onFeed(m) && m.matchId === command.matchId)),
+        ...(view ? { view } : {}),
       })
     }
     case 'moveMatch': {
@@ -145,5 +148,7 @@ function nextState(state: WatchlistState, command: WatchlistCommand, feed: FeedN
       // The other feed's matches keep their own order; they are never shown next to these.
       return replace({ ...target, matches: [...target.matches.filter((m) => !onFeed(m)), ...rest] })
     }
+    case 'setView':
+      return replace({ ...list(command.id), view: command.view })
   }
 }

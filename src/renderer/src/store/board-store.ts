@@ -2,7 +2,7 @@
  * The live board's stores. Three small zustand stores rather than one, so a subscriber to the
  * board's cells is not even asked when only the tape or the override alerts moved.
  */
-import { useCallback, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
 import type { RecentHistory } from '../../../shared/history'
@@ -106,19 +106,13 @@ export function loadHistory(recorded: RecentHistory | null): void {
   )
 }
 
-const NOT_SUBSCRIBED = () => undefined
-
 /**
- * One price cell; components select exactly this so one change re-renders one cell. A cell that
- * is not `live` (scrolled off screen) does not even listen to the store: it keeps what it shows
- * and reads the current price the moment it is live again (or whenever its parent renders it).
+ * One price cell; components select exactly this so one change re-renders one cell. Only the
+ * cells on screen are mounted (the board mounts a card's markets only while the card is in view,
+ * MatchCard.tsx), so only they listen to the store.
  */
-export function useCell(outcomeId: string, live = true): BoardCell | undefined {
-  const subscribe = useCallback(
-    (notify: () => void) => (live ? useBoardStore.subscribe(notify) : NOT_SUBSCRIBED),
-    [live],
-  )
-  return useSyncExternalStore(subscribe, () => useBoardStore.getState().cells[outcomeId])
+export function useCell(outcomeId: string): BoardCell | undefined {
+  return useSyncExternalStore(useBoardStore.subscribe, () => useBoardStore.getState().cells[outcomeId])
 }
 export const useLayout = (matchId: number): MatchLayout | undefined => useBoardStore((s) => s.layouts[matchId])
 export const useHeader = (matchId: number): MatchHeader | undefined => useBoardStore((s) => s.headers[matchId])

@@ -1,14 +1,24 @@
-/** Which screen is up, which match is highlighted, which outcome the override editor is open on. */
+/**
+ * Which screen is up, which match is highlighted, which outcome the override editor is open on,
+ * which outcome Review was asked to show, which side panel is open as a drawer in a small window.
+ */
 import { create } from 'zustand'
 
 export const VIEWS = ['board', 'discover', 'review', 'alerts', 'settings'] as const
 export type View = (typeof VIEWS)[number]
+
+/** The board's side panels that fold into a drawer in a small window (features/board/PanelDrawer.tsx). */
+export type Drawer = 'watchlists' | 'panels'
 
 interface UiStore {
   view: View
   /** A match brought forward (notification click, sidebar click): the board scrolls to it. */
   focusedMatch: { matchId: number; at: number } | null
   editorOutcome: string | null
+  /** The match (and outcome) whose history Review opens on: the board's `H` asked for it. */
+  reviewTarget: ReviewTarget | null
+  /** The side panel open over the board; only a small window shows it as a drawer. */
+  drawer: Drawer | null
   paletteOpen: boolean
   /** The raw frame inspector (the core captures frames only while it is open). */
   inspectorOpen: boolean
@@ -18,6 +28,12 @@ interface UiStore {
   searchFocusAt: number | null
   /** The change tape's filters: kept here, not in the tape, so they survive a visit to another screen. */
   tapeFilter: TapeFilterInput
+}
+
+export interface ReviewTarget {
+  matchId: number
+  /** Null when the board knew no price of it yet: Review opens on the match only. */
+  outcome: { oddType: string; oddKey: string } | null
 }
 
 export interface TapeFilterInput {
@@ -32,6 +48,8 @@ export const useUiStore = create<UiStore>(() => ({
   view: 'board',
   focusedMatch: null,
   editorOutcome: null,
+  reviewTarget: null,
+  drawer: null,
   paletteOpen: false,
   inspectorOpen: false,
   inspectorStream: null,
@@ -40,9 +58,14 @@ export const useUiStore = create<UiStore>(() => ({
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
+/** Brings a match's card forward; a drawer open over the board closes, so the card is seen. */
 export const focusMatch = (matchId: number): void =>
-  useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() } })
+  useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() }, drawer: null })
 export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
+export const openReview = (reviewTarget: ReviewTarget): void => useUiStore.setState({ view: 'review', reviewTarget })
+export const toggleDrawer = (drawer: Drawer): void =>
+  useUiStore.setState((s) => ({ drawer: s.drawer === drawer ? null : drawer }))
+export const closeDrawer = (): void => useUiStore.setState({ drawer: null })
 export const closeOverrideEditor = (): void => useUiStore.setState({ editorOutcome: null })
 export const setPaletteOpen = (paletteOpen: boolean): void => useUiStore.setState({ paletteOpen })
 export const setInspectorOpen = (inspectorOpen: boolean): void =>

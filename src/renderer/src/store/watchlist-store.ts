@@ -1,7 +1,13 @@
 /** Watchlists as main keeps them; every edit is a `watchlists:command` round trip. */
 import { create } from 'zustand'
 import type { MatchSummary } from '../../../shared/discovery'
-import type { Watchlist, WatchlistCommand, WatchlistState } from '../../../shared/watchlists'
+import {
+  DEFAULT_WATCHLIST_VIEW,
+  type Watchlist,
+  type WatchlistCommand,
+  type WatchlistState,
+  type WatchlistView,
+} from '../../../shared/watchlists'
 import { call } from '../bridge'
 import { describeError } from '../lib/errors'
 import { focusMatch } from './ui-store'
@@ -30,6 +36,27 @@ export function activeWatchlist(state: WatchlistState | null): Watchlist | undef
 }
 
 export const useActiveWatchlist = (): Watchlist | undefined => useWatchlistStore((s) => activeWatchlist(s.state))
+
+/** How the active list is shown: its saved view, or the defaults until the trader changes one. */
+export const useActiveView = (): WatchlistView =>
+  useWatchlistStore((s) => activeWatchlist(s.state)?.view ?? DEFAULT_WATCHLIST_VIEW)
+
+/**
+ * Changes the active list's view (`change` gets the current one); main keeps it with the list, so
+ * it is the same after a restart and in every window.
+ */
+export async function changeActiveView(change: (view: WatchlistView) => Partial<WatchlistView>): Promise<boolean> {
+  const list = activeWatchlist(useWatchlistStore.getState().state)
+  if (!list) return false
+  const view = list.view ?? DEFAULT_WATCHLIST_VIEW
+  return runWatchlistCommand({ op: 'setView', id: list.id, view: { ...view, ...change(view) } })
+}
+
+/** Pins a match of the active list to the top of the board (after those pinned before it), or unpins it. */
+export const togglePinnedMatch = (matchId: number): Promise<boolean> =>
+  changeActiveView(({ pinned }) => ({
+    pinned: pinned.includes(matchId) ? pinned.filter((id) => id !== matchId) : [...pinned, matchId],
+  }))
 
 /** A match from any watchlist (a match window may show one the active list does not hold). */
 export const useWatchlistMatch = (matchId: number): MatchSummary | undefined =>

@@ -1,16 +1,22 @@
 /** The price board of the active watchlist: match cards in a column, or side by side when compact. */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
+import { setBoardCursor } from '../../store/board-cursor'
 import { useFeedStore } from '../../store/feed-store'
-import { runWatchlistCommand, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
+import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
+import { pinnedFirst } from '../grid/board-order'
 import { GuardedMatchCard } from './GuardedMatchCard'
+import { CardBoardKeys } from './use-board-keys'
 
 export function BoardView() {
   const list = useActiveWatchlist()
   const boardError = useFeedStore((s) => s.boardError)
   const listId = list?.id
+  const { pinned } = useActiveView()
+  const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
   const mounted = useCardsToMount(list?.matches.length ?? 0)
+  const matchIds = useMemo(() => matches.map((m) => m.matchId), [matches])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
   const attachRoot = useCallback((element: HTMLElement | null) => tracker.setRoot(element), [tracker])
@@ -21,7 +27,8 @@ export function BoardView() {
     [listId],
   )
   return (
-    <div className="board" data-testid="board" ref={attachRoot}>
+    <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
+      <CardBoardKeys matchIds={matchIds} />
       {boardError && <div className="inline-note">Board: {boardError}</div>}
       {list && list.matches.length === 0 && (
         <div className="empty-state">
@@ -32,12 +39,23 @@ export function BoardView() {
         </div>
       )}
       <VisibilityContext value={tracker}>
-        {list?.matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
+        {matches.slice(0, mounted).map((match, i) => (
+          <GuardedMatchCard
+            key={match.matchId}
+            match={match}
+            onRemove={remove}
+            initiallyInView={i < FIRST_SCREEN_CARDS}
+          />
         ))}
       </VisibilityContext>
     </div>
   )
+}
+
+/** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
+function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+  const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
+  if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }
 
 /**

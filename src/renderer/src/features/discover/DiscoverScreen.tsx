@@ -58,6 +58,7 @@ export function DiscoverScreen() {
       {publicOnly && <PublicFeedList sport={sport} />}
       <div className="match-list" role="listbox" aria-label="Matches" hidden={publicOnly}>
         {listing && matches.length === 0 && <div className="muted pad">No matches.</div>}
+        {!listing && !error && <div className="muted pad">Loading matches…</div>}
         {matches.map((m, i) => (
           <MatchRow
             key={m.matchId}

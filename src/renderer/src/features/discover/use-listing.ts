@@ -2,7 +2,7 @@
  * Discover's match list for one mode and sport: the first page on every change, then more pages
  * on demand ("Load all" up to a cap). Late answers for an older mode or sport are dropped.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { DiscoverQuery, MatchSummary } from '../../../../shared/discovery'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
@@ -24,10 +24,30 @@ export interface Listing {
   cachedAgeMs: number | null
 }
 
+/**
+ * What one query (mode and sport) has shown. Kept with its key, so that nothing of an older query
+ * (its rows, an error, a "Load all" still running, whose next page the core cancels as this
+ * listing's superseded query) is ever shown under another's heading.
+ */
+interface QueryState {
+  key: string
+  listing: Listing | null
+  error: string | null
+  loading: { done: number } | null
+}
+
 export function useListing(mode: Mode, sport: string | null) {
-  const [listing, setListing] = useState<Listing | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState<{ done: number } | null>(null)
+  const key = `${sport}|${JSON.stringify(mode)}`
+  const [state, setState] = useState<QueryState>({ key, listing: null, error: null, loading: null })
+  const currentKey = useRef(key)
+  useEffect(() => {
+    currentKey.current = key
+  }, [key])
+  const shown = state.key === key ? state : blankState(key)
+  /** Updates the state of query `forKey`, unless the trader has moved on to another. */
+  const update = useCallback((forKey: string, patch: Partial<QueryState>) => {
+    setState((s) => (forKey !== currentKey.current ? s : { ...(s.key === forKey ? s : blankState(forKey)), ...patch }))
+  }, [])
 
   const fetchPage = useCallback(
     (offset: number) => {
@@ -39,39 +59,35 @@ export function useListing(mode: Mode, sport: string | null) {
   )
 
   useEffect(() => {
-    let cancelled = false
     fetchPage(0).then(
-      (page) => {
-        if (cancelled) return
-        setListing(page)
-        setError(null)
-      },
-      (e: unknown) => !cancelled && setError(describeError(e)),
+      (page) => update(key, { listing: page, error: null }),
+      (e: unknown) => update(key, { error: describeError(e) }),
     )
-    return () => {
-      cancelled = true
-    }
-  }, [fetchPage])
+  }, [fetchPage, key, update])
 
   const loadMore = async (all: boolean) => {
-    if (!listing) return
-    let current = listing
-    setLoading({ done: current.matches.length })
+    const forKey = key
+    let current = shown.listing
+    if (!current) return
+    update(forKey, { loading: { done: current.matches.length } })
     try {
       do {
         const page = await fetchPage(current.matches.length)
         current = { matches: [...current.matches, ...page.matches], more: page.more, cachedAgeMs: page.cachedAgeMs }
-        setListing(current)
-        setLoading({ done: current.matches.length })
-      } while (all && current.more && current.matches.length < LOAD_ALL_CAP)
+        update(forKey, { listing: current, loading: { done: current.matches.length } })
+      } while (all && current.more && current.matches.length < LOAD_ALL_CAP && forKey === currentKey.current)
     } catch (e) {
-      setError(describeError(e))
+      update(forKey, { error: describeError(e) })
     } finally {
-      setLoading(null)
+      update(forKey, { loading: null })
     }
   }
 
-  return { listing, error, loading, loadMore }
+  return { listing: shown.listing, error: shown.error, loading: shown.loading, loadMore }
+}
+
+function blankState(key: string): QueryState {
+  return { key, listing: null, error: null, loading: null }
 }
 
 /**

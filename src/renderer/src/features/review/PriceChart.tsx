@@ -31,11 +31,13 @@ function lineColour(index: number): string {
 interface Props {
   data: ChartData
   markers: OverrideMarker[]
+  /** The line drawn bold (the outcome Review was opened on); -1 for none. */
+  boldLine: number
   /** Epoch ms of a dragged selection. */
   onSelectRange: (from: number, to: number) => void
 }
 
-export function PriceChart({ data, markers, onSelectRange }: Props) {
+export function PriceChart({ data, markers, boldLine, onSelectRange }: Props) {
   const holder = useRef<HTMLDivElement>(null)
   const width = useWidth(holder)
   const themeVersion = useThemeVersion()
@@ -80,7 +82,7 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
         ...data.labels.map((label, i) => ({
           label,
           stroke: lineColour(i),
-          width: 1.5,
+          width: i === boldLine ? 3 : 1.5,
           paths: uPlot.paths.stepped?.({ align: 1 }),
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatPrice(v)),
         })),
@@ -101,7 +103,7 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
     }
     const chart = new uPlot(options, [data.x, ...data.ys] as uPlot.AlignedData, el)
     return () => chart.destroy()
-  }, [data, markers, width, themeVersion])
+  }, [data, markers, boldLine, width, themeVersion])
 
   return (
     <div
@@ -110,6 +112,7 @@ export function PriceChart({ data, markers, onSelectRange }: Props) {
       data-testid="review-chart"
       data-points={data.x.length}
       data-lines={data.ys.length}
+      data-bold-line={boldLine}
     />
   )
 }

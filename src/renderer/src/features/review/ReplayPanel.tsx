@@ -171,7 +171,7 @@ function ReplayCellView({
       data-price={cell.price}
     >
       <span className="replay-cell-label">{label}</span>
-      <span ref={priceRef} className="num replay-price">
+      <span ref={priceRef} className="num replay-price flash-layer">
         {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
       </span>
       <span className={`replay-arrow ${cell.direction}`}>{arrowOf(cell.direction)}</span>

@@ -8,12 +8,21 @@ import type { HistorySeries } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { Progress } from '../../components/Progress'
 import { describeError } from '../../lib/errors'
+import { useUiStore, type ReviewTarget } from '../../store/ui-store'
 import { ExportButton } from './ExportButton'
 import { MatchPicker } from './MatchPicker'
 import { MARKER_COLOURS, PriceChart } from './PriceChart'
 import { ProviderHistoryPanel } from './ProviderHistoryPanel'
 import { ReplayPanel } from './ReplayPanel'
-import { alignOutcomes, marketsOf, namerOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
+import {
+  alignOutcomes,
+  marketKey as marketKeyOf,
+  marketsOf,
+  namerOf,
+  outcomesOfMarket,
+  overrideMarkers,
+  seriesSpan,
+} from './series-align'
 import { TickTable } from './TickTable'
 import { formatRange } from './review-format'
 import './review.css'
@@ -32,10 +41,13 @@ interface SeriesLoad {
 }
 
 export function ReviewScreen() {
-  const [matchId, setMatchId] = useState<number | null>(null)
+  // Opened by the board's H: on that match, that outcome's market, its line drawn bold.
+  const [target] = useState<ReviewTarget | null>(() => useUiStore.getState().reviewTarget)
+  const [outcome, setOutcome] = useState(target?.outcome ?? null)
+  const [matchId, setMatchId] = useState<number | null>(target?.matchId ?? null)
   const [range, setRange] = useState<Range | null>(null)
   const [reloadKey, setReloadKey] = useState(0)
-  const [marketKey, setMarketKey] = useState<string | null>(null)
+  const [marketKey, setMarketKey] = useState<string | null>(outcome && marketKeyOf(outcome.oddType, outcome.oddKey))
   const chartArea = useRef<HTMLDivElement>(null)
   const load = useSeries(matchId, range, reloadKey, chartArea)
 
@@ -43,6 +55,7 @@ export function ReviewScreen() {
     setMatchId(id)
     setRange(null)
     setMarketKey(null)
+    setOutcome(null)
   }, [])
   const selectRange = useCallback((from: number, to: number) => setRange({ from, to }), [])
 
@@ -56,11 +69,13 @@ export function ReviewScreen() {
   const market = markets.find((m) => m.key === marketKey) ?? markets[0] ?? null
   const chart = useMemo(() => {
     if (!series || !market) return null
+    const lines = outcomesOfMarket(series.outcomes, market.key)
     return {
-      data: alignOutcomes(outcomesOfMarket(series.outcomes, market.key), names),
+      data: alignOutcomes(lines, names),
       markers: overrideMarkers(series.overrides, market, names),
+      bold: lines.findIndex((o) => o.oddType === outcome?.oddType && o.oddKey === outcome.oddKey),
     }
-  }, [series, market, names])
+  }, [series, market, names, outcome])
   const span = range ?? (series ? seriesSpan(series) : null)
   const points = series?.outcomes.reduce((sum, o) => sum + o.t.length, 0) ?? 0
 
@@ -113,6 +128,11 @@ export function ReviewScreen() {
                 ))}
               </div>
               <span className="spacer" />
+              {outcome && chart && chart.bold >= 0 && (
+                <span className="badge accent" data-testid="review-outcome" title="Opened from the board (H)">
+                  {names(outcome).outcome}
+                </span>
+              )}
               {series && (
                 <span className="muted num" data-testid="review-stats">
                   {series.totalTicks.toLocaleString()} ticks · {points.toLocaleString()} points
@@ -137,7 +157,9 @@ export function ReviewScreen() {
                 Nothing recorded for this match{range ? ' in this range' : ''} yet.
               </div>
             )}
-            {chart && <PriceChart data={chart.data} markers={chart.markers} onSelectRange={selectRange} />}
+            {chart && (
+              <PriceChart data={chart.data} markers={chart.markers} boldLine={chart.bold} onSelectRange={selectRange} />
+            )}
             {chart && <ChartKey />}
           </section>
           {/* Siblings: each key names its component too, or a zoomed range gives both the same one. */}

@@ -1,0 +1,137 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { blankHeader, type MatchHeader } from '../../../shared/board'
+import { openCache, type Cache, type RecordedEvent } from './index'
+import { tempDir, tick, overrideEvent } from './test-helpers'
+
+const T0 = Date.UTC(2025, 5, 1, 14, 0, 0)
+const OUTCOMES = ['match_winner#home', 'match_winner#away', 'total#over', 'total#under']
+
+function header(over: Partial<MatchHeader>): MatchHeader {
+  return { ...blankHeader(7, 'badminton'), synced: true, ...over }
+}
+
+/** A key for an event that tells every recorded event apart. */
+function keyOf(e: RecordedEvent): string {
+  if (e.kind === 'tick') return `tick ${e.at} ${e.oddKey} ${e.price}`
+  if (e.kind === 'header') return `header ${e.at} ${JSON.stringify(e.header)}`
+  if (e.kind === 'override') return `override ${e.at} ${e.event.oddValue}`
+  return `alert ${e.at} ${e.alert.id}`
+}
+
+describe('desk replay reads', () => {
+  const tmp = tempDir()
+  let cache: Cache
+  let file = ''
+  let files = 0
+  beforeEach(() => {
+    file = path.join(tmp.dir, `cache-${files++}.sqlite`)
+  })
+  afterEach(() => cache.close())
+  afterAll(() => tmp.remove())
+
+  /** Four outcomes ticking together: every tick shares its millisecond with three others. */
+  function record(): void {
+    cache = openCache(file)
+    for (let i = 0; i < 50; i++) {
+      const t = T0 + i * 100
+      cache.recordTicks(
+        'demo',
+        OUTCOMES.map((oddKey, k) => tick(t, 2 + i / 100 + k / 1000, { oddKey })),
+      )
+    }
+    cache.recordHeaders('demo', [
+      { at: T0 + 1000, patch: header({ status: 'live' }), header: header({ status: 'live' }) },
+      {
+        at: T0 + 3000,
+        patch: { matchId: 7, score: { home: { current: 1, periods: [] }, away: { current: 0, periods: [] } } },
+        header: header({
+          status: 'live',
+          score: { home: { current: 1, periods: [] }, away: { current: 0, periods: [] } },
+        }),
+      },
+    ])
+    cache.recordOverrideEvents('demo', [overrideEvent(T0 + 2000, { oddValue: 7.5 })])
+    cache.recordAlerts('demo', [{ id: 'a1', ruleId: 'r1', matchId: 7, createdAt: T0 + 2000 }])
+    cache.flush()
+  }
+
+  it('pages through a range with no event lost or repeated, however the pages cut the ties', () => {
+    record()
+    const all = cache.replayEvents('demo', [7], T0 - 1, T0 + 10_000, 5000)
+    expect(all).toMatchObject({ until: T0 + 10_000, more: false })
+    expect(all.events).toHaveLength(50 * 4 + 2 + 1 + 1)
+    for (const limit of [1, 3, 5, 9, 64]) {
+      const paged: RecordedEvent[] = []
+      let after = T0 - 1
+      let pages = 0
+      for (;;) {
+        const page = cache.replayEvents('demo', [7], after, T0 + 10_000, limit)
+        // A page ends on a whole millisecond: beyond the limit only when one millisecond holds more.
+        const millis = new Set(page.events.map((e) => e.at))
+        expect(page.events.length <= limit || millis.size === 1).toBe(true)
+        expect(page.events.every((e) => e.at > after && e.at <= page.until)).toBe(true)
+        paged.push(...page.events)
+        after = page.until
+        pages++
+        if (!page.more) break
+      }
+      expect(paged.map(keyOf)).toEqual(all.events.map(keyOf))
+      expect(pages).toBeGreaterThan(1)
+    }
+    // Within a millisecond: the header, the prices, the override, the alert.
+    expect(all.events.filter((e) => e.at === T0 + 2000).map((e) => e.kind)).toEqual([
+      'tick',
+      'tick',
+      'tick',
+      'tick',
+      'override',
+      'alert',
+    ])
+    expect(all.events.filter((e) => e.at === T0 + 3000).map((e) => e.kind)[0]).toBe('header')
+  })
+
+  it('answers the state at an instant: each outcome’s last tick, the header then, the overrides so far', () => {
+    record()
+    const [state] = cache.replayState('demo', [7], T0 + 2050)
+    expect(state?.outcomes.map((o) => o.ref.oddKey)).toEqual(OUTCOMES)
+    expect(state?.outcomes[0]?.recent[0]).toMatchObject({ t: T0 + 2000, price: 2.2 })
+    expect(state?.outcomes[0]?.recent.map((r) => r.t)).toEqual([...Array(8).keys()].map((i) => T0 + 2000 - i * 100))
+    expect(state?.header).toMatchObject({ status: 'live', score: null })
+    expect(state?.overrides.map((e) => e.oddValue)).toEqual([7.5])
+    expect(cache.replayState('demo', [7], T0 + 3000)[0]?.header?.score?.home.current).toBe(1)
+    // Before anything was recorded, and for a match never recorded: nothing.
+    expect(cache.replayState('demo', [7, 8], T0 - 1)).toEqual([
+      { matchId: 7, outcomes: [], header: null, overrides: [] },
+      { matchId: 8, outcomes: [], header: null, overrides: [] },
+    ])
+    expect(cache.replayTickCount('demo', [7], T0, T0 + 999)).toBe(40)
+  })
+
+  it('keeps the recorded headers across a restart, and retention prunes them with the ticks', () => {
+    record()
+    cache.close()
+    cache = openCache(file)
+    const headers = cache.replayEvents('demo', [7], T0 - 1, T0 + 10_000, 5000).events.filter((e) => e.kind === 'header')
+    expect(headers.map((e) => e.at)).toEqual([T0 + 1000, T0 + 3000])
+    const result = cache.compact(0, T0 + 2500)
+    expect(result.headerChangesDeleted).toBe(1)
+    expect(cache.replayState('demo', [7], T0 + 2600)[0]?.header).toBeNull()
+    expect(cache.replayState('demo', [7], T0 + 3000)[0]?.header?.status).toBe('live')
+  })
+
+  it('writes header changes in the tick flush, not on their own', () => {
+    cache = openCache(file, { flushIntervalMs: 60_000 })
+    cache.recordHeaders('demo', [{ at: T0, patch: header({}), header: header({}) }])
+    const other = new Database(file, { readonly: true })
+    try {
+      const count = () => other.prepare('SELECT count(*) FROM header_change WHERE t = ?').pluck().get(T0)
+      expect(count()).toBe(0)
+      cache.flush()
+      expect(count()).toBe(1)
+    } finally {
+      other.close()
+    }
+  })
+})
