@@ -237,7 +237,7 @@ function Score({ header }: { header: MatchHeader | undefined }) {
   const { home, away } = header.score
   const periods = home.periods.map((p, i) => `${p ?? '-'}:${away.periods[i] ?? '-'}`).join(' ')
   return (
-    <span className="score num" title={periods}>
+    <span className="score num" title={periods} data-testid="match-score">
       <strong>
         {home.current ?? 0}–{away.current ?? 0}
       </strong>
