@@ -36,6 +36,14 @@ function rowsInView(page: Page): Promise<Array<{ id: string; names: string[] }>>
   })
 }
 
+/** Where the first row stands on the page. */
+function firstRowTop(page: Page): Promise<number> {
+  return page
+    .getByTestId('grid-row')
+    .first()
+    .evaluate((row) => row.getBoundingClientRect().top)
+}
+
 /** The data-match of every mounted row, top to bottom. */
 function rowOrder(page: Page): Promise<string[]> {
   return page.getByTestId('grid-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-match') ?? ''))
@@ -186,12 +194,17 @@ test('a "last move" sort holds its rows still while the pointer or the focus is 
     // Pointer on a row: the prices keep moving, the rows do not; the toolbar says a newer order waits.
     await grid.getByTestId('grid-row').nth(3).hover()
     const held = await rowOrder(page)
+    const top = await firstRowTop(page)
     await expect(grid.getByTestId('order-held')).toBeVisible()
+    expect(await firstRowTop(page)).toBe(top)
     expect(await rowOrder(page)).toEqual(held)
 
     // The pointer leaves: the newer order shows and nothing is held.
     await page.mouse.move(1, 1)
-    await expect(grid.getByTestId('order-held')).toHaveCount(0)
+    await expect(grid.getByTestId('order-held')).toBeHidden()
+
+    // The badge comes and goes in a place of its own: the rows never move for it.
+    expect(await firstRowTop(page)).toBe(top)
 
     // Keyboard focus on a price cell holds it the same way, the pointer elsewhere.
     await grid.getByTestId('price-cell').first().focus()

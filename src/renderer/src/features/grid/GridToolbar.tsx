@@ -74,15 +74,15 @@ export function GridToolbar({
       ))}
       <ColumnPicker list={list} model={model} />
       <span className="spacer" />
-      {waiting && (
-        <span
-          className="badge"
-          data-testid="order-held"
-          title="The rows keep their order while the pointer or keyboard focus is in the grid; it updates when you leave"
-        >
-          order held
-        </span>
-      )}
+      {/* Always in place, shown or not: its coming and going must not move the rows below. */}
+      <span
+        className="badge"
+        data-testid="order-held"
+        style={{ visibility: waiting ? 'visible' : 'hidden' }}
+        title="The rows keep their order while the pointer or keyboard focus is in the grid; it updates when you leave"
+      >
+        order held
+      </span>
       <span className="muted num" data-testid="grid-count">
         {shown === list.matches.length ? `${shown} matches` : `${shown} of ${list.matches.length} matches`}
       </span>
