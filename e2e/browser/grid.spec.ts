@@ -130,6 +130,14 @@ test('sort, live only, columns and grouping are kept with the list across a rest
     await expect(head).toContainText('badminton')
     await expect(head).toContainText('Correct score')
     await expect(head).not.toContainText('Match winner')
+
+    // The palette turns the list back to cards (and the cards' toggle to the grid again).
+    await page.keyboard.press('Control+k')
+    await page.getByRole('textbox', { name: 'Command', exact: true }).fill('cards / grid')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('match-card')).toHaveCount(8)
+    await page.getByTestId('board-mode-grid').click()
+    await expect(grid.getByTestId('grid-row')).toHaveCount(8)
   } finally {
     await second.stop()
   }
