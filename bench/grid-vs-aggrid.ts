@@ -3,12 +3,14 @@
  * Chromium at 1440×900, the same measure (page-frames.ts: main-thread busy from CDP, dropped
  * frames over 25 ms, tick-to-paint from the simulator's send to the frame that paints a change).
  * Views:
- *  - `cards`: the app's board as shipped (`?paintProbe=1`),
+ *  - `cards`, `grid`: the app's board as shipped (`?paintProbe=1`), in each of its two views,
  *  - `aggrid-frame`: AG Grid fed the page bridge's `board:patch` events, one `applyTransaction`
  *    per animation frame (bench/pages/aggrid-board.ts; how it reads tick-to-paint is said there),
- *  - `aggrid-async`: the same with AG Grid's own batching (`applyTransactionAsync`, 50 ms).
- * AG Grid shows the same matches and as many price cells on screen as the cards do (counted on
- * the first page of each host and handed to the peer page); each line prints what it showed.
+ *  - `aggrid-async`: the same with AG Grid's own batching (`applyTransactionAsync`, 50 ms),
+ *  - `aggrid-frame-as-grid`: `aggrid-frame` showing as many price cells as our grid does.
+ * AG Grid shows the same matches and as many price cells on screen as the view it is compared
+ * with (counted on the first page of each host and handed to the peer page); each line prints
+ * what it showed. Ratios: cards over aggrid-frame and aggrid-async, grid over aggrid-frame-as-grid.
  *
  * The AG Grid page runs in the app's origin (it needs the bridge, which takes the host's token
  * and socket): it is the host's own page with the app's script swapped for the peer's by
@@ -19,7 +21,7 @@
  * JSON line per measurement, then per rate and view the median and spread (min–max) and, per
  * run, our busy over AG Grid's (paired: same host, same minute), summarised the same way.
  * Args: --rates 2000,5000,10000  --runs 3  --seconds 10  --matches 50
- *       --views cards,aggrid-frame,aggrid-async
+ *       --views cards,grid,aggrid-frame,aggrid-async,aggrid-frame-as-grid
  *       --trace <rate>: also a Chrome trace (5 s) of each view at that rate in the first run, its
  *       main-thread time by kind (script, style, layout, paint…) printed, the raw file kept.
  */
@@ -35,10 +37,15 @@ import { arg, launchLoadedHost, measureIdle, measureWindow, percentile, VIEWPORT
 import { machineLoad } from './support'
 import { summariseTrace, TRACE_CATEGORIES } from './trace-summary'
 
-const VIEWS = ['cards', 'aggrid-frame', 'aggrid-async'] as const
+const VIEWS = ['cards', 'grid', 'aggrid-frame', 'aggrid-async', 'aggrid-frame-as-grid'] as const
 type View = (typeof VIEWS)[number]
-const OURS: readonly View[] = ['cards']
-const PEERS: readonly View[] = ['aggrid-frame', 'aggrid-async']
+type OurView = 'cards' | 'grid'
+/** Each peer, how it applies patches and which of our views it shows as many price cells as. */
+const PEERS: Partial<Record<View, { mode: 'frame' | 'async'; sizedAs: OurView }>> = {
+  'aggrid-frame': { mode: 'frame', sizedAs: 'cards' },
+  'aggrid-async': { mode: 'async', sizedAs: 'cards' },
+  'aggrid-frame-as-grid': { mode: 'frame', sizedAs: 'grid' },
+}
 
 const WARM_UP_MS = 3000
 const TRACE_SECONDS = 5
@@ -77,10 +84,13 @@ function cellsOnScreen(page: Page, view: View): Promise<number> {
   return page.evaluate<number>(`(${COUNT_CELLS_ON_SCREEN})(${JSON.stringify(cell)}, ${JSON.stringify(clip)})`)
 }
 
+const PEER_CELLS = { cell: '.ag-cell[col-id^="p"]', clip: '#grid' }
 const SELECTORS: Record<View, { cell: string; clip: string }> = {
   cards: { cell: '[data-testid="price-cell"]', clip: '[data-testid="board"]' },
-  'aggrid-frame': { cell: '.ag-cell[col-id^="p"]', clip: '#grid' },
-  'aggrid-async': { cell: '.ag-cell[col-id^="p"]', clip: '#grid' },
+  grid: { cell: '[data-testid="price-cell"]', clip: '[data-testid="grid-scroll"]' },
+  'aggrid-frame': PEER_CELLS,
+  'aggrid-async': PEER_CELLS,
+  'aggrid-frame-as-grid': PEER_CELLS,
 }
 
 /** The AG Grid page's script: AG Grid and bench/pages/aggrid-board.ts in one file, built once. */
@@ -118,23 +128,37 @@ interface Bench {
   seconds: number
 }
 
-/** Opens `view` on `host`, ready and warmed up. `cells`: what the peer should show on screen. */
-async function openView(bench: Bench, host: HostProcess, view: View, cells: number): Promise<Page> {
+/** Puts the app's board of the active list in `mode` (remembered with the list, so every page sets its own). */
+async function showBoard(page: Page, mode: OurView): Promise<void> {
+  await page.getByTestId(`board-mode-${mode}`).click()
+  await page.waitForSelector(`${SELECTORS[mode].clip} ${SELECTORS[mode].cell}`)
+}
+
+/** Opens `view` on `host`, ready and warmed up. `cells`: what each of our views shows on screen. */
+async function openView(bench: Bench, host: HostProcess, view: View, cells: Record<OurView, number>): Promise<Page> {
   const page = await bench.browser.newPage({ viewport: VIEWPORT })
   page.on('pageerror', (error) => console.error(`# ${view} page: ${error.message}`))
-  if (view === 'cards') {
-    await page.goto(`${host.url}&paintProbe=1`)
-    await page.waitForSelector(SELECTORS.cards.cell)
-  } else {
+  const peer = PEERS[view]
+  if (peer) {
     await servePeerInsteadOfApp(page, host, bench.peerScript)
-    await page.goto(`${host.url}&mode=${view === 'aggrid-frame' ? 'frame' : 'async'}&cells=${cells}`)
+    await page.goto(`${host.url}&mode=${peer.mode}&cells=${cells[peer.sizedAs]}`)
     await page.waitForSelector('body[data-ready="true"] .ag-cell')
+  } else {
+    await page.goto(`${host.url}&paintProbe=1`)
+    await showBoard(page, view as OurView)
   }
   await page.waitForTimeout(WARM_UP_MS)
   return page
 }
 
-async function measureView(bench: Bench, host: HostProcess, run: number, rate: number, view: View, cells: number) {
+async function measureView(
+  bench: Bench,
+  host: HostProcess,
+  run: number,
+  rate: number,
+  view: View,
+  cells: Record<OurView, number>,
+) {
   const page = await openView(bench, host, view, cells)
   try {
     const { ticks, ...frames } = await measureWindow(page, bench.seconds)
@@ -159,7 +183,7 @@ async function measureView(bench: Bench, host: HostProcess, run: number, rate: n
 }
 
 /** A Chrome trace of `view` at the host's rate: main-thread time by kind, and the raw file. */
-async function traceView(bench: Bench, host: HostProcess, rate: number, view: View, cells: number) {
+async function traceView(bench: Bench, host: HostProcess, rate: number, view: View, cells: Record<OurView, number>) {
   const page = await openView(bench, host, view, cells)
   try {
     await bench.browser.startTracing(page, { categories: TRACE_CATEGORIES })
@@ -182,15 +206,20 @@ async function traceView(bench: Bench, host: HostProcess, rate: number, view: Vi
   }
 }
 
-/** The watched matches and how many price cells the board shows of them. */
-async function prepareHost(bench: Bench, host: HostProcess, matches: number): Promise<number> {
+/** The watched matches, and how many price cells each of our views shows of them. */
+async function prepareHost(bench: Bench, host: HostProcess, matches: number): Promise<Record<OurView, number>> {
   const page = await bench.browser.newPage({ viewport: VIEWPORT })
   try {
     await page.goto(host.url)
     await watchLiveMatches(page, matches)
     await page.waitForSelector(SELECTORS.cards.cell)
-    await page.waitForTimeout(1000) // the cards below the first screen mount a frame later
-    return await cellsOnScreen(page, 'cards')
+    const cells = { cards: 0, grid: 0 }
+    for (const mode of ['grid', 'cards'] as const) {
+      await showBoard(page, mode)
+      await page.waitForTimeout(1000) // the board's first screen settles (cards below it mount a frame later)
+      cells[mode] = await cellsOnScreen(page, mode)
+    }
+    return cells
   } finally {
     await page.close()
   }
@@ -228,14 +257,14 @@ function summarise(lines: Line[], rates: number[], views: View[]): void {
         }),
       )
     }
-    for (const ours of views.filter((v) => OURS.includes(v)))
-      for (const peer of views.filter((v) => PEERS.includes(v))) {
-        const paired = pairedRatios(atRate, ours, peer)
-        if (paired.length === 0) continue
+    for (const peer of views) {
+      const ours = PEERS[peer]?.sizedAs
+      const paired = ours ? pairedRatios(atRate, ours, peer) : []
+      if (paired.length > 0)
         console.log(
           JSON.stringify({ bench: 'grid-vs-aggrid', ratio: true, rate, ours, peer, busyOursOverPeer: spread(paired) }),
         )
-      }
+    }
   }
 }
 
