@@ -35,6 +35,7 @@ import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
 import {
   activateNextWatchlist,
+  changeActiveView,
   runWatchlistCommand,
   showWatchedMatch,
   useWatchlistStore,
@@ -265,6 +266,7 @@ function Palette() {
       },
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
       { id: 'density', label: 'Toggle compact / comfortable board', hint: 'D', run: toggleDensity },
+      { id: 'board-view', label: 'Toggle cards / grid board', run: toggleBoardView },
       { id: 'inspector', label: 'Show / hide raw frame inspector', hint: 'I', run: toggleInspector },
       { id: 'list-previous', label: 'Previous watchlist', hint: '[', run: () => activateNextWatchlist(-1) },
       { id: 'list-next', label: 'Next watchlist', hint: ']', run: () => activateNextWatchlist(1) },
@@ -317,6 +319,12 @@ function toggleTheme(): void {
 function toggleDensity(): void {
   const current = useSettingsStore.getState().settings?.boardDensity ?? 'comfortable'
   updateSettings({ boardDensity: current === 'compact' ? 'comfortable' : 'compact' })
+}
+
+/** The active list shown the other way (cards or grid), on the board. */
+function toggleBoardView(): void {
+  showView('board')
+  void changeActiveView(({ mode }) => ({ mode: mode === 'grid' ? 'cards' : 'grid' }))
 }
 
 function updateSettings(patch: SettingsPatch): void {
