@@ -111,6 +111,9 @@ test('sort, live only, columns and grouping are kept with the list across a rest
     await picker.locator('[data-market="correct_score"]').check()
     await expect(grid.getByTestId('grid-head')).toContainText('Correct score')
     await expect(grid.getByTestId('grid-head')).not.toContainText('Match winner')
+    // A click elsewhere closes the choice.
+    await grid.getByTestId('grid-count').click()
+    await expect(picker).toHaveCount(0)
   } finally {
     await first.stop()
   }
