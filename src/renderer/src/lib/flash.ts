@@ -19,6 +19,7 @@
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Direction } from '../../../shared/domain'
+import { liveNow } from './live-time'
 
 const FLASH_MS = 1500
 const STEPS = 6
@@ -29,10 +30,12 @@ const flashing = new Map<HTMLElement, number>()
 let timer: ReturnType<typeof setInterval> | null = null
 
 /**
- * Lights `element` up in the colour of `direction`. `startedAt` in the past picks the fade up
+ * Lights `element` up in the colour of `direction`. `changedAt` in the past picks the fade up
  * where it would be (a cell scrolled into view after its change); a flash already over is skipped.
+ * The change's age is read on the live clock (a replay's, while one shows), the fade on the wall's.
  */
-export function flash(element: HTMLElement, direction: Direction, startedAt = Date.now()): void {
+export function flash(element: HTMLElement, direction: Direction, changedAt = liveNow()): void {
+  const startedAt = Date.now() - Math.max(0, liveNow() - changedAt)
   const step = stepAt(startedAt, Date.now())
   if (step >= STEPS) return
   if (element.dataset['flashTint'] !== direction) element.dataset['flashTint'] = direction

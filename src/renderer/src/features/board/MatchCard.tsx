@@ -237,7 +237,7 @@ function Score({ header }: { header: MatchHeader | undefined }) {
   const { home, away } = header.score
   const periods = home.periods.map((p, i) => `${p ?? '-'}:${away.periods[i] ?? '-'}`).join(' ')
   return (
-    <span className="score num" title={periods}>
+    <span className="score num" title={periods} data-testid="match-score">
       <strong>
         {home.current ?? 0}–{away.current ?? 0}
       </strong>
@@ -250,7 +250,7 @@ function Score({ header }: { header: MatchHeader | undefined }) {
  * The period and the minutes played. While the match is live the clock runs on from its last
  * reading (the data service states it rarely, D9); otherwise it stands where it was last read.
  */
-function MatchClockView({ clock, running }: { clock: NonNullable<MatchHeader['clock']>; running: boolean }) {
+export function MatchClockView({ clock, running }: { clock: NonNullable<MatchHeader['clock']>; running: boolean }) {
   if (clock.elapsedSeconds === null)
     return clock.period ? (
       <span className="muted" data-testid="match-clock">
