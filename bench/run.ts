@@ -15,6 +15,7 @@ const benches = [
   'soak',
   'hostile-bodies',
   'frozen-page',
+  'replay',
 ] as const
 type BenchName = (typeof benches)[number]
 
