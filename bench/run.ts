@@ -10,6 +10,7 @@ const benches = [
   'ingest',
   'cache',
   'render',
+  'grid-vs-aggrid',
   'memory',
   'startup',
   'soak',

@@ -7,7 +7,7 @@ import { test as base } from '@playwright/test'
 import { recordPageCoverage } from './coverage'
 
 export { _electron, expect } from '@playwright/test'
-export type { ElectronApplication, Page } from '@playwright/test'
+export type { ElectronApplication, Locator, Page } from '@playwright/test'
 
 export const test = base.extend({
   page: async ({ page }, use) => {

@@ -9,6 +9,7 @@ import type { SettingsPatch } from '../../shared/settings'
 import type { Watchlist } from '../../shared/watchlists'
 import { call, subscribe } from './bridge'
 import { BoardView, SingleMatchView } from './features/board/BoardView'
+import { PanelDrawer } from './features/board/PanelDrawer'
 import { FrameInspector } from './features/inspector/FrameInspector'
 import { CommandPalette, type Command } from './features/keyboard/CommandPalette'
 import { useEscapeLeavesFields, useHotkeys } from './features/keyboard/hotkeys'
@@ -24,12 +25,17 @@ import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
 import { ErrorBoundary, ScreenError } from './components/ErrorBoundary'
 import { describeError } from './lib/errors'
 import { startLiveTime } from './lib/live-time'
-import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
+import { ReplayAlerts } from './features/replay/ReplayAlerts'
+import { ReplayBar } from './features/replay/ReplayBar'
+import { ReplayPickerHost } from './features/replay/ReplayPicker'
+import { acknowledgeOverrideAlerts, useShownOverrideAlerts } from './store/board-store'
+import { useReplaying } from './store/replay-store'
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
 import {
   activateNextWatchlist,
+  changeActiveView,
   runWatchlistCommand,
   showWatchedMatch,
   useWatchlistStore,
@@ -37,6 +43,7 @@ import {
 import { applySettings, loadSettings, useSettingsStore } from './store/settings-store'
 import {
   focusMatch,
+  openReplayPicker,
   requestSearchFocus,
   setPaletteOpen,
   showView,
@@ -71,6 +78,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null)
   const singleMatch = useSingleMatchRoute()
   const connected = useConnectionStore((s) => s.connected)
+  const replaying = useReplaying()
   useEscapeLeavesFields()
 
   useEffect(() => {
@@ -99,10 +107,26 @@ export function App() {
   }, [])
 
   return (
-    <div className="app-shell" data-testid="app-shell" data-connection={connected ? 'ok' : 'lost'}>
+    <div
+      className="app-shell"
+      data-testid="app-shell"
+      data-connection={connected ? 'ok' : 'lost'}
+      data-mode={replaying ? 'replay' : 'live'}
+    >
       <header className="top-bar">
         <span className="brand">Odds Monitor</span>
         {singleMatch === null && <Nav />}
+        {singleMatch === null && (
+          <button
+            type="button"
+            className="replay-open"
+            onClick={() => openReplayPicker()}
+            title="Replay a recorded session on the board"
+            data-testid="replay-open"
+          >
+            ⟲ Replay
+          </button>
+        )}
         <span className="spacer" />
         <NotificationPermission />
         <span className="muted" data-testid="host-info">
@@ -112,6 +136,7 @@ export function App() {
           {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
         </span>
       </header>
+      {singleMatch === null && <ReplayBar />}
       <ConnectionBanner />
       {error && <div className="error-banner">{error}</div>}
       <ProblemBanners />
@@ -120,14 +145,20 @@ export function App() {
       {singleMatch === null && <Inspector />}
       <StatusBar />
       <OverrideEditorHost />
+      <ReplayPickerHost />
       <Palette />
     </div>
   )
 }
 
+/** The unread override alerts, on the nav's Board and on the folded alerts' rail. */
+function UnreadAlerts() {
+  const { unread } = useShownOverrideAlerts()
+  return unread > 0 ? <span className="badge accent num">{unread}</span> : null
+}
+
 function Nav() {
   const view = useUiStore((s) => s.view)
-  const unread = useOverrideAlertStore((s) => s.unread)
   return (
     <nav className="nav" aria-label="Screens">
       {NAV.map((item) => (
@@ -140,7 +171,7 @@ function Nav() {
           title={`${item.label} (${item.key})`}
         >
           {item.label}
-          {item.view === 'board' && unread > 0 && <span className="badge accent num">{unread}</span>}
+          {item.view === 'board' && <UnreadAlerts />}
         </button>
       ))}
     </nav>
@@ -174,16 +205,22 @@ function CurrentView() {
 }
 
 function Screen({ view }: { view: View }) {
+  const replaying = useReplaying()
   switch (view) {
     case 'board':
       return (
         <div className="board-layout">
-          <WatchlistSidebar />
+          <PanelDrawer name="watchlists" side="left" foldBelow={1440} label="Watchlists">
+            <WatchlistSidebar />
+          </PanelDrawer>
           <BoardView />
-          <div className="side-panels">
-            <OverrideAlerts />
-            <TapeView />
-          </div>
+          <PanelDrawer name="panels" side="right" foldBelow={1200} label="Alerts and tape" badge={<UnreadAlerts />}>
+            <div className={replaying ? 'side-panels replaying' : 'side-panels'}>
+              <OverrideAlerts />
+              {replaying && <ReplayAlerts />}
+              <TapeView />
+            </div>
+          </PanelDrawer>
         </div>
       )
     case 'discover':
@@ -228,6 +265,7 @@ function Palette() {
       },
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
       { id: 'density', label: 'Toggle compact / comfortable board', hint: 'D', run: toggleDensity },
+      { id: 'board-view', label: 'Toggle cards / grid board', run: toggleBoardView },
       { id: 'inspector', label: 'Show / hide raw frame inspector', hint: 'I', run: toggleInspector },
       { id: 'list-previous', label: 'Previous watchlist', hint: '[', run: () => activateNextWatchlist(-1) },
       { id: 'list-next', label: 'Next watchlist', hint: ']', run: () => activateNextWatchlist(1) },
@@ -280,6 +318,12 @@ function toggleTheme(): void {
 function toggleDensity(): void {
   const current = useSettingsStore.getState().settings?.boardDensity ?? 'comfortable'
   updateSettings({ boardDensity: current === 'compact' ? 'comfortable' : 'compact' })
+}
+
+/** The active list shown the other way (cards or grid), on the board. */
+function toggleBoardView(): void {
+  showView('board')
+  void changeActiveView(({ mode }) => ({ mode: mode === 'grid' ? 'cards' : 'grid' }))
 }
 
 function updateSettings(patch: SettingsPatch): void {

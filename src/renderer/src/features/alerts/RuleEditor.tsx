@@ -2,9 +2,11 @@
  * Create or edit one alert rule. The form is validated with the shared schema before anything is
  * sent, so a bad value is an error next to its input and never a saved broken rule; should main
  * still refuse (a rule deleted meanwhile), its words are shown the same way. The parts: what the
- * rule alerts on (RuleConditionFields), where it looks (RuleScopeFields), how often it may fire (here).
+ * rule alerts on (RuleConditionFields), where it looks (RuleScopeFields), how often it may fire (here),
+ * and what it would have done on recorded data, before it is saved (BacktestPanel).
  */
 import type { AlertRule, CooldownPer } from '../../../../shared/alerts'
+import { BacktestPanel } from './BacktestPanel'
 import { Choice } from './Choice'
 import { Field, TextInput } from './Field'
 import { RuleConditionFields } from './RuleConditionFields'
@@ -46,6 +48,7 @@ export function RuleEditor({ initial, onSaved, onCancel }: Props) {
           {saving ? 'Saving…' : 'Save rule'}
         </button>
       </div>
+      <BacktestPanel form={form} />
     </form>
   )
 }

@@ -1,19 +1,31 @@
 /**
  * Review: the recorded history of one match. A chart per market (downsampled by main to about a
- * point per pixel; a dragged range reloads at full resolution), the raw ticks, a replay of the
- * range, and the CSV export.
+ * point per pixel; a dragged range reloads at full resolution), the raw ticks, and the CSV export.
+ * "Replay the desk" plays the range on the board with the match's watchlist (features/replay); the
+ * chart's playhead follows that replay, and a click on the chart seeks it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { HistorySeries } from '../../../../shared/history'
 import { call } from '../../bridge'
 import { Progress } from '../../components/Progress'
 import { describeError } from '../../lib/errors'
+import { useUiStore, type ReviewTarget } from '../../store/ui-store'
 import { ExportButton } from './ExportButton'
 import { MatchPicker } from './MatchPicker'
 import { MARKER_COLOURS, PriceChart } from './PriceChart'
 import { ProviderHistoryPanel } from './ProviderHistoryPanel'
-import { ReplayPanel } from './ReplayPanel'
-import { alignOutcomes, marketsOf, namerOf, outcomesOfMarket, overrideMarkers, seriesSpan } from './series-align'
+import { seek } from '../replay/replay-player'
+import { isReplaying } from '../../store/replay-store'
+import { openReplayPicker } from '../../store/ui-store'
+import {
+  alignOutcomes,
+  marketKey as marketKeyOf,
+  marketsOf,
+  namerOf,
+  outcomesOfMarket,
+  overrideMarkers,
+  seriesSpan,
+} from './series-align'
 import { TickTable } from './TickTable'
 import { formatRange } from './review-format'
 import './review.css'
@@ -32,10 +44,13 @@ interface SeriesLoad {
 }
 
 export function ReviewScreen() {
-  const [matchId, setMatchId] = useState<number | null>(null)
+  // Opened by the board's H: on that match, that outcome's market, its line drawn bold.
+  const [target] = useState<ReviewTarget | null>(() => useUiStore.getState().reviewTarget)
+  const [outcome, setOutcome] = useState(target?.outcome ?? null)
+  const [matchId, setMatchId] = useState<number | null>(target?.matchId ?? null)
   const [range, setRange] = useState<Range | null>(null)
   const [reloadKey, setReloadKey] = useState(0)
-  const [marketKey, setMarketKey] = useState<string | null>(null)
+  const [marketKey, setMarketKey] = useState<string | null>(outcome && marketKeyOf(outcome.oddType, outcome.oddKey))
   const chartArea = useRef<HTMLDivElement>(null)
   const load = useSeries(matchId, range, reloadKey, chartArea)
 
@@ -43,6 +58,7 @@ export function ReviewScreen() {
     setMatchId(id)
     setRange(null)
     setMarketKey(null)
+    setOutcome(null)
   }, [])
   const selectRange = useCallback((from: number, to: number) => setRange({ from, to }), [])
 
@@ -56,11 +72,13 @@ export function ReviewScreen() {
   const market = markets.find((m) => m.key === marketKey) ?? markets[0] ?? null
   const chart = useMemo(() => {
     if (!series || !market) return null
+    const lines = outcomesOfMarket(series.outcomes, market.key)
     return {
-      data: alignOutcomes(outcomesOfMarket(series.outcomes, market.key), names),
+      data: alignOutcomes(lines, names),
       markers: overrideMarkers(series.overrides, market, names),
+      bold: lines.findIndex((o) => o.oddType === outcome?.oddType && o.oddKey === outcome.oddKey),
     }
-  }, [series, market, names])
+  }, [series, market, names, outcome])
   const span = range ?? (series ? seriesSpan(series) : null)
   const points = series?.outcomes.reduce((sum, o) => sum + o.t.length, 0) ?? 0
 
@@ -87,6 +105,15 @@ export function ReviewScreen() {
               Reload
             </button>
             <span className="spacer" />
+            <button
+              type="button"
+              onClick={() => openReplayPicker({ range: span, matchId })}
+              disabled={!span}
+              title="Play this range back on the board, with the match's watchlist"
+              data-testid="review-replay"
+            >
+              ⟲ Replay the desk
+            </button>
             <ExportButton matchId={matchId} range={range} />
           </>
         )}
@@ -113,6 +140,11 @@ export function ReviewScreen() {
                 ))}
               </div>
               <span className="spacer" />
+              {outcome && chart && chart.bold >= 0 && (
+                <span className="badge accent" data-testid="review-outcome" title="Opened from the board (H)">
+                  {names(outcome).outcome}
+                </span>
+              )}
               {series && (
                 <span className="muted num" data-testid="review-stats">
                   {series.totalTicks.toLocaleString()} ticks · {points.toLocaleString()} points
@@ -137,7 +169,15 @@ export function ReviewScreen() {
                 Nothing recorded for this match{range ? ' in this range' : ''} yet.
               </div>
             )}
-            {chart && <PriceChart data={chart.data} markers={chart.markers} onSelectRange={selectRange} />}
+            {chart && (
+              <PriceChart
+                data={chart.data}
+                markers={chart.markers}
+                boldLine={chart.bold}
+                onSelectRange={selectRange}
+                onPick={seekReplay}
+              />
+            )}
             {chart && <ChartKey />}
           </section>
           {/* Siblings: each key names its component too, or a zoomed range gives both the same one. */}
@@ -150,22 +190,17 @@ export function ReviewScreen() {
               reloadKey={reloadKey}
               names={names}
             />
-            {series && span && (
-              <ReplayPanel
-                key={`replay:${matchId}:${span.from}:${span.to}`}
-                matchId={matchId}
-                from={span.from}
-                to={span.to}
-                outcomes={series.outcomes}
-                names={names}
-              />
-            )}
             <ProviderHistoryPanel key={matchId} matchId={matchId} names={names} />
           </div>
         </>
       )}
     </div>
   )
+}
+
+/** A click on a chart seeks the desk replay, when one runs (there is nothing to seek otherwise). */
+function seekReplay(at: number): void {
+  if (isReplaying()) void seek(at)
 }
 
 /** What the shading and marks on the chart mean (uPlot's legend names the lines and shows their values). */
@@ -180,7 +215,7 @@ function ChartKey() {
           <i className="key-mark" style={{ borderColor: colour }} /> override {action}
         </span>
       ))}
-      <span className="key-hint">drag across the chart to zoom into a range</span>
+      <span className="key-hint">drag across the chart to zoom into a range; during a replay, click to seek it</span>
     </div>
   )
 }

@@ -47,7 +47,8 @@ export interface OverrideMarker {
   label: string
 }
 
-function marketKey(oddType: string, oddKey: string): string {
+/** The key of the market an outcome belongs to (`MarketRef.key`). */
+export function marketKey(oddType: string, oddKey: string): string {
   return `${oddType} · ${marketKeyOf(oddKey)}`
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The board in a small window, through the real headless host and its demo simulator: the side
+ * panels give way (each to a rail whose button opens it as a drawer over the board), so the board
+ * keeps at least 600 px and never scrolls sideways, in the comfortable and the compact board.
+ * Screenshots of each size go to the test's output folder.
+ */
+import { expect, test, type Page } from '../fixtures'
+import { openApp } from '../app'
+import { watchLiveMatches } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+let host: HostProcess
+test.beforeAll(async () => {
+  host = await launchHost()
+})
+test.afterAll(async () => {
+  await host.stop()
+})
+
+/** The board's own box: its width, and how far its content reaches sideways. */
+function boardWidths(page: Page) {
+  return page.getByTestId('board').evaluate((el) => ({
+    width: el.getBoundingClientRect().width,
+    clientWidth: el.clientWidth,
+    scrollWidth: el.scrollWidth,
+  }))
+}
+
+async function expectRoomyBoard(page: Page): Promise<void> {
+  const widths = await boardWidths(page)
+  expect(widths.width).toBeGreaterThanOrEqual(600)
+  expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth)
+}
+
+for (const size of [
+  { width: 1024, height: 640 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${size.width}×${size.height} the board keeps 600 px without a sideways scroll; the panels open as drawers`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size)
+    await openApp(page, host.url)
+    await watchLiveMatches(page, 3)
+    await expect(page.getByTestId('match-card').first().getByTestId('cell-price').first()).not.toHaveText('—')
+    await expectRoomyBoard(page)
+    await page.screenshot({ path: test.info().outputPath(`board-${size.width}.png`) })
+
+    // The watchlists give way first: a rail whose button opens them over the board, and closes them.
+    const listsToggle = page.getByTestId('drawer-toggle-watchlists')
+    const lists = page.getByTestId('watchlists')
+    await expect(lists).toBeHidden()
+    await listsToggle.click()
+    await expect(lists).toBeVisible()
+    await expect(listsToggle).toHaveAttribute('aria-expanded', 'true')
+    await page.screenshot({ path: test.info().outputPath(`drawer-watchlists-${size.width}.png`) })
+    await expectRoomyBoard(page)
+    await listsToggle.click()
+    await expect(lists).toBeHidden()
+    // Esc inside it closes it too, and a click on a watched match closes it to show the card.
+    await listsToggle.click()
+    await page.getByLabel('New watchlist name').press('Escape')
+    await expect(lists).toBeHidden()
+    await listsToggle.click()
+    await page.getByTestId('watchlist-match').last().locator('.match-link').click()
+    await expect(lists).toBeHidden()
+    await expect(page.locator('[data-testid="match-card"].focused')).toBeInViewport()
+
+    // The compact board fits too.
+    await page.keyboard.press('d')
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'compact')
+    await expectRoomyBoard(page)
+    await page.screenshot({ path: test.info().outputPath(`board-compact-${size.width}.png`) })
+    await page.keyboard.press('d')
+    await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable')
+  })
+}
+
+test('at 1024×640 the override alerts and the tape are a drawer too, and a click outside closes it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 640 })
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 2)
+  const toggle = page.getByTestId('drawer-toggle-panels')
+  const tape = page.getByTestId('tape')
+  await expect(tape).toBeHidden()
+  await toggle.click()
+  await expect(tape).toBeVisible()
+  await expect(page.getByTestId('tape-row').first()).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('drawer-panels-1024.png') })
+  await page.getByTestId('board').click({ position: { x: 20, y: 300 } })
+  await expect(tape).toBeHidden()
+})
+
+test('at 1440×900 every panel is in its place, with no drawer buttons', async ({ page }) => {
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 2)
+  await expect(page.getByTestId('watchlists')).toBeVisible()
+  await expect(page.getByTestId('tape')).toBeVisible()
+  await expect(page.getByTestId('drawer-toggle-watchlists')).toBeHidden()
+  await expect(page.getByTestId('drawer-toggle-panels')).toBeHidden()
+  await expectRoomyBoard(page)
+  await page.screenshot({ path: test.info().outputPath('board-1440.png') })
+})
+
+test('at every width from 1024 px up, either side of each fold, the board keeps 600 px without a sideways scroll', async ({
+  page,
+}) => {
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 2)
+  await expect(page.getByTestId('match-card').first().getByTestId('cell-price').first()).not.toHaveText('—')
+  for (const width of [1024, 1100, 1199, 1200, 1366, 1439, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expect(page.getByTestId('drawer-toggle-watchlists')).toBeVisible({ visible: width < 1440 })
+    await expect(page.getByTestId('drawer-toggle-panels')).toBeVisible({ visible: width < 1200 })
+    await expectRoomyBoard(page)
+  }
+})
