@@ -69,7 +69,7 @@ function CardBoard() {
 }
 
 /** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
-function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+export function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
   const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
   if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }
