@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { MatchSummary } from '../../src/shared/discovery'
 import { expect, test, type Page } from '../fixtures'
 import { finishOverrideSet, openApp } from '../app'
-import { watchLiveMatches, type PageScope } from '../bridge'
+import { renderCounts, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost } from '../host'
 
 /** Each name cell's text cut or not: a cut name is wider inside than its box. */
@@ -269,6 +269,34 @@ test('in the grid the arrow keys walk the cells as drawn, Enter sets an override
       'data-match',
       String(ids[39]),
     )
+  } finally {
+    await host.stop()
+  }
+})
+
+test('one price change in the grid re-renders its own cell and no row', async ({ page }) => {
+  // No random walk: the only price change is the override this test sets.
+  const host = await launchHost({ args: ['--sim-rate', '0'] })
+  try {
+    await page.goto(`${host.url}&renderCount=1`)
+    await watchLiveMatches(page, 3)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    const rows = grid.getByTestId('grid-row')
+    await expect(rows).toHaveCount(3)
+    for (const row of await rows.all()) await expect(row).toHaveAttribute('data-prices', 'current')
+    const cells = grid.getByTestId('price-cell')
+    await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
+    await page.mouse.move(1, 1)
+    const before = await renderCounts(page)
+    const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
+    expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
+    await expect(cells.nth(1).getByTestId('cell-price')).toHaveText('9.99')
+    const after = await renderCounts(page)
+    const rerendered = Object.keys(after).filter(
+      (key) => (key.startsWith('cell:') || key.startsWith('grid-row:')) && after[key] !== before[key],
+    )
+    expect(rerendered).toEqual([`cell:${outcome}`])
   } finally {
     await host.stop()
   }
