@@ -24,15 +24,14 @@ export interface ReplayDesk {
   updatesPerSec: number
 }
 
-const DIR = join(tmpdir(), 'odds-monitor-bench', 'replay-6h')
-const DONE = join(DIR, 'complete')
+const BENCH_DIR = join(tmpdir(), 'odds-monitor-bench')
 /** Bumped when the file's content changes, so a file made by an older bench is made again. */
 const LAYOUT = 1
 const HOUR_MS = 3_600_000
 const MARKETS_PER_MATCH = 10
 const OUTCOME_KEYS = ['home', 'draw', 'away']
 /** Fixed, so every run replays the same recording. */
-const START = Date.UTC(2025, 5, 1, 12, 0, 0)
+export const FIXED_START = Date.UTC(2025, 5, 1, 12, 0, 0)
 
 /** A deterministic generator (the same file every time it is made). */
 function randomFrom(seed: number): () => number {
@@ -40,19 +39,31 @@ function randomFrom(seed: number): () => number {
   return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648
 }
 
-export function ensureReplayDesk(matches = 50, hours = 6, updatesPerSec = 2000): ReplayDesk {
-  const file = join(DIR, 'cache.sqlite')
+export interface DeskShape {
+  matches: number
+  hours: number
+  updatesPerSec: number
+  /** Epoch ms the recording starts. */
+  start: number
+  /** Its folder in the temp folder's bench folder (also a data folder for a host: replay-page.ts). */
+  name: string
+}
+
+export function ensureReplayDesk({ matches, hours, updatesPerSec, start, name }: DeskShape): ReplayDesk {
+  const dir = join(BENCH_DIR, name)
+  const done = join(dir, 'complete')
+  const file = join(dir, 'cache.sqlite')
   const matchIds = Array.from({ length: matches }, (_, i) => 9001 + i)
-  const desk = { file, matchIds, from: START, to: START + hours * HOUR_MS, updatesPerSec }
-  const wanted = { layout: LAYOUT, matches, hours, updatesPerSec }
-  if (existsSync(DONE)) {
-    const { ticks, ...made } = JSON.parse(readFileSync(DONE, 'utf8')) as typeof wanted & { ticks: number }
+  const desk = { file, matchIds, from: start, to: start + hours * HOUR_MS, updatesPerSec }
+  const wanted = { layout: LAYOUT, matches, hours, updatesPerSec, start }
+  if (existsSync(done)) {
+    const { ticks, ...made } = JSON.parse(readFileSync(done, 'utf8')) as typeof wanted & { ticks: number }
     if (JSON.stringify(made) === JSON.stringify(wanted)) return { ...desk, ticks }
   }
-  rmSync(DIR, { recursive: true, force: true })
-  mkdirSync(DIR, { recursive: true })
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
   const ticks = bulkWrite(desk)
-  writeFileSync(DONE, JSON.stringify({ ...wanted, ticks }))
+  writeFileSync(done, JSON.stringify({ ...wanted, ticks }))
   return { ...desk, ticks }
 }
 

@@ -6,6 +6,7 @@
  * contract, as the router does before it sends it. The file is in the OS cache (just made, or
  * read before): a first seek after a cold boot costs the disk's reads on top.
  * Args: [--matches 50] [--hours 6] [--rate 2000] (updates a second over the desk) [--seeks 200] [--reads 20].
+ * `--browser [--speed 60] [--seconds 20]` plays an hour of such a desk on the real board instead (replay-page.ts).
  */
 import { openCache } from '../src/main/core/cache'
 import { feedScoped } from '../src/main/core/cache/feed-scoped'
@@ -13,7 +14,8 @@ import { MatchLabeller } from '../src/main/core/match-labeller'
 import { ReplayDesk } from '../src/main/core/replay/replay-desk'
 import { invokeContract } from '../src/shared/bridge/contract'
 import { REPLAY_EVENTS_PAGE } from '../src/shared/replay'
-import { ensureReplayDesk } from './replay-data'
+import { ensureReplayDesk, FIXED_START } from './replay-data'
+import { playOnPage } from './replay-page'
 import { machineLoad, numberArg } from './support'
 
 /** One second of play at 60× is a minute of the recording. */
@@ -28,11 +30,15 @@ const round = (ms: number) => Math.round(ms * 10) / 10
 
 export async function run(args: string[]): Promise<void> {
   const made = performance.now()
-  const desk = ensureReplayDesk(
-    numberArg(args, '--matches', 50),
-    numberArg(args, '--hours', 6),
-    numberArg(args, '--rate', 2000),
-  )
+  const shape = { matches: numberArg(args, '--matches', 50), updatesPerSec: numberArg(args, '--rate', 2000) }
+  if (args.includes('--browser'))
+    return playOnPage(shape, numberArg(args, '--seconds', 20), numberArg(args, '--speed', 60))
+  const desk = ensureReplayDesk({
+    ...shape,
+    hours: numberArg(args, '--hours', 6),
+    start: FIXED_START,
+    name: 'replay-6h',
+  })
   const buildMs = performance.now() - made
   const cache = openCache(desk.file)
   try {
