@@ -65,7 +65,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronInCore], patterns: ['electron/*'] }] },
   },
   {
-    files: ['src/renderer/**', 'src/host/browser/**'],
+    files: ['src/renderer/**', 'src/host/browser/**', 'bench/pages/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -26,109 +26,19 @@
 import { chromium, type Browser } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
 import { watchLiveMatches, type PageScope } from '../e2e/bridge'
-import { launchHost } from '../e2e/host'
-import type { Page } from '@playwright/test'
 import type { Settings } from '../src/shared/settings'
-import { SIM_SPORTS } from '../src/sim/world/sports/index'
+import {
+  arg,
+  launchLoadedHost,
+  measureIdle,
+  measureWindow,
+  percentile,
+  VIEWPORT,
+  type FrameWindow,
+} from './page-frames'
 import { machineLoad } from './support'
 
 type BoardDensity = Settings['boardDensity']
-
-type Hop = 'feed' | 'batch' | 'transport' | 'frame'
-
-interface ProbeScope {
-  __paintProbe?: { samples: number[]; hops: Record<Hop, number[]> }
-  __benchFrames: { deltas: number[]; longTasks: number; running: boolean }
-}
-
-/** A frame that took longer than this missed at least one vsync (60 Hz). */
-const DROPPED_FRAME_MS = 25
-
-function arg(args: string[], name: string, fallback: string): string {
-  const i = args.indexOf(name)
-  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
-}
-
-/**
- * Runs in the page. A string, not a function: tsx's name-keeping helper (`__name`) would be
- * serialised with a function and is not defined in the page.
- */
-const START_FRAME_RECORDER = `(() => {
-  const probe = globalThis.__paintProbe
-  if (probe) for (const list of [probe.samples, ...Object.values(probe.hops)]) list.length = 0
-  const frames = { deltas: [], longTasks: 0, running: true }
-  globalThis.__benchFrames = frames
-  new PerformanceObserver((list) => { frames.longTasks += list.getEntries().length }).observe({ type: 'longtask' })
-  let last = performance.now()
-  const loop = (now) => {
-    frames.deltas.push(now - last)
-    last = now
-    if (frames.running) requestAnimationFrame(loop)
-  }
-  requestAnimationFrame(loop)
-})()`
-
-interface FrameWindow {
-  frames: number
-  p95FrameMs: number
-  droppedFramePct: number
-  longTasks: number
-  mainThreadBusyPct: number
-  /** Tick-to-paint samples of the window and their hops (empty on a page without the probe). */
-  ticks: number[]
-  hops: Partial<Record<Hop, number[]>>
-}
-
-/** Records frames, long tasks, main-thread time and tick-to-paint on `page` for `seconds`. */
-async function measureWindow(page: Page, seconds: number): Promise<FrameWindow> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Performance.enable')
-  const taskSeconds = async () =>
-    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN
-  const busyBefore = await taskSeconds()
-  await page.evaluate(START_FRAME_RECORDER)
-  await page.waitForTimeout(seconds * 1000)
-  const result = await page.evaluate(() => {
-    const scope = globalThis as unknown as ProbeScope
-    scope.__benchFrames.running = false
-    return {
-      frames: scope.__benchFrames.deltas.slice(1),
-      longTasks: scope.__benchFrames.longTasks,
-      ticks: scope.__paintProbe?.samples.slice() ?? [],
-      hops: scope.__paintProbe?.hops ?? {},
-    }
-  })
-  const busy = (await taskSeconds()) - busyBefore
-  await cdp.detach()
-  return {
-    frames: result.frames.length,
-    p95FrameMs: Number(percentile(result.frames, 95).toFixed(1)),
-    droppedFramePct: Number(
-      ((100 * result.frames.filter((ms) => ms > DROPPED_FRAME_MS).length) / result.frames.length).toFixed(1),
-    ),
-    longTasks: result.longTasks,
-    mainThreadBusyPct: Math.round((100 * busy) / seconds),
-    ticks: result.ticks,
-    hops: result.hops,
-  }
-}
-
-async function measureIdle(browser: Browser, seconds: number): Promise<void> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  try {
-    await page.setContent('<p>idle</p>')
-    const { ticks: _ticks, hops: _hops, ...idle } = await measureWindow(page, seconds)
-    console.log(JSON.stringify({ bench: 'render', idle: true, ...idle }))
-  } finally {
-    await page.close()
-  }
-}
 
 interface RateRun {
   rate: number
@@ -141,12 +51,8 @@ interface RateRun {
 
 /** One host at one rate: the JSON line of figures for it. */
 async function measureRate(browser: Browser, r: RateRun): Promise<RateLine> {
-  const host = await launchHost({
-    args: ['--sim-rate', String(r.rate * SIM_SPORTS.length), '--sim-live-matches', String(r.matches)],
-    // The app as shipped: core-built events are trusted, not re-checked (the check stays in tests and dev).
-    env: { NODE_ENV: 'production' },
-  })
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const host = await launchLoadedHost(r.rate, r.matches)
+  const page = await browser.newPage({ viewport: VIEWPORT })
   try {
     await page.goto(`${host.url}&paintProbe=1`)
     await page.evaluate(
@@ -252,7 +158,7 @@ export async function run(args: string[]): Promise<void> {
       : ['comfortable']
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   try {
-    await measureIdle(browser, Math.min(seconds, 5))
+    console.log(JSON.stringify({ bench: 'render', idle: true, ...(await measureIdle(browser, Math.min(seconds, 5))) }))
     for (const density of densities) {
       if (findingLimit) await findLimit(browser, { seconds, matches, density, inspector })
       else

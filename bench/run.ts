@@ -10,11 +10,13 @@ const benches = [
   'ingest',
   'cache',
   'render',
+  'grid-vs-aggrid',
   'memory',
   'startup',
   'soak',
   'hostile-bodies',
   'frozen-page',
+  'replay',
 ] as const
 type BenchName = (typeof benches)[number]
 

@@ -84,6 +84,19 @@ export function unwatchMatch(page: Page, matchId: number): Promise<void> {
 }
 
 /**
+ * A watched match's outcome ids (`data-outcome` of its price cells) in board order, from the
+ * page's bridge: the board mounts a card's cells only while it is on screen.
+ */
+export function outcomesOf(page: Page, matchId: number): Promise<string[]> {
+  return page.evaluate(async (matchId) => {
+    const boards = await (globalThis as unknown as PageScope).oddsMonitor.invoke('board:get')
+    if (!boards.ok) throw new Error(boards.error.message)
+    const layout = boards.value.find((b) => b.header.matchId === matchId)?.layout
+    return layout?.groups.flatMap((g) => g.markets.flatMap((m) => m.outcomes.map((o) => o.outcomeId))) ?? []
+  }, matchId)
+}
+
+/**
  * Sets a 120-second override on the outcome a price cell names in its `data-outcome`
  * (`<matchId>|<oddType>|<oddKey>`) through the page's bridge; answers the bridge's result.
  */

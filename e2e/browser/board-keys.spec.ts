@@ -114,7 +114,7 @@ test('Space pins the match under the cursor to the top of the board, and again p
   await watchLiveMatches(page, 3)
   const cards = page.getByTestId('match-card')
   await expect(cards).toHaveCount(3)
-  await expect(cards.last().getByTestId('price-cell').first()).toBeVisible()
+  await expect(cards.first().getByTestId('price-cell').first()).toBeVisible()
   const cardOrder = () => cards.evaluateAll((all) => all.map((card) => Number(card.getAttribute('data-match'))))
   const watched = await cardOrder()
   const last = watched[watched.length - 1] ?? 0

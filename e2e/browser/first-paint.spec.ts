@@ -65,7 +65,9 @@ test('the page asks for the board before React renders the shell, and the first 
   expect(first.cardsAtFirstPrice).toBeGreaterThan(0)
   expect(first.cardsAtFirstPrice).toBeLessThan(12)
   await expect(page.getByTestId('match-card')).toHaveCount(12)
-  await expect(page.getByTestId('match-card').last().getByTestId('price-cell').first()).toBeAttached()
+  // A card's prices are mounted while it is on screen (MatchCard.tsx): the last one's once scrolled to.
+  await page.getByTestId('match-card').last().scrollIntoViewIfNeeded()
+  await expect(page.getByTestId('match-card').last().getByTestId('price-cell').first()).toBeVisible()
 })
 
 test('the first paint loads the board only: another screen is loaded when it is first shown', async ({ page }) => {

@@ -1,8 +1,8 @@
 /**
  * The Alerts and Review screens against the real headless host, its demo simulator and its cache:
  * a rule made through the form (a bad value stays a field error), an alert raised by simulated
- * price moves and followed to its match, and the recorded history charted, listed, replayed and
- * exported.
+ * price moves and followed to its match, and the recorded history charted, listed, exported and
+ * replayed on the desk.
  */
 import { expect, test } from '../fixtures'
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -131,12 +131,6 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   for (const tab of await page.getByRole('tab').allTextContents()) expect(tab).not.toMatch(keysShown)
   for (const row of await page.getByTestId('tick-row').allTextContents()) expect(row).not.toMatch(keysShown)
 
-  // Replay the recording at 60×: the grid fills with recorded prices and the clock moves on.
-  await page.getByTestId('replay-speed-60').click()
-  const clockBefore = await page.getByTestId('replay-clock').textContent()
-  await page.getByTestId('replay-start').click()
-  await expect(page.locator('[data-testid="replay-cell"][data-price]').first()).toBeVisible()
-  await expect(page.getByTestId('replay-clock')).not.toHaveText(clockBefore ?? '')
   await page.screenshot({ path: `${SCREENS}/review.png` })
 
   // Drag across the middle of the plot: that range reloads, and the tick table follows it.
@@ -157,6 +151,19 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   )
   expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},[^,]+ v [^,]+,`))
   await expect(page.getByTestId('export-message')).toContainText(/Downloaded odds-\d+-[\d-]+\.csv \(\d+ ticks\)/)
+
+  // Replay the range on the desk at 60×: the board shows the match's list under the replay banner.
+  await page.getByTestId('review-replay').click()
+  await expect(page.getByTestId('replay-range')).toHaveText(await page.getByTestId('review-range').innerText())
+  await page.getByTestId('replay-start-speed-60').click()
+  await page.getByTestId('replay-go').click()
+  await expect(page.getByTestId('replay-banner')).toBeVisible()
+  await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toBeVisible()
+  // A few seconds at 60×: played to the range's end at once.
+  const end = await page.getByTestId('replay-timeline').getAttribute('aria-valuemax')
+  await expect(page.getByTestId('replay-clock')).toHaveAttribute('data-at', end ?? '')
+  await page.getByTestId('replay-exit').click()
+  await expect(page.getByTestId('replay-banner')).toHaveCount(0)
 
   await showTheme(page, 'light')
   await page.screenshot({ path: `${SCREENS}/review-light.png` })

@@ -1,6 +1,6 @@
 /**
  * Review shows the match the trader chose: a zoomed range on one match leaves nothing of it behind
- * when another match is picked (its tick table, the replay panel), the chart's times read as every
+ * when another match is picked (its tick table, the range "Replay the desk" takes), the chart's times read as every
  * other time on screen (24 h, seconds where the cursor is), and the tick table's State column is
  * in view without scrolling sideways.
  */
@@ -47,12 +47,12 @@ test('zoomed on one match, picking another shows only the other, with its replay
 
   await dragAcrossChart(page, 0.2, 0.8)
   await expect(page.getByTestId('review-range')).not.toHaveText('whole recording')
-  await expect(page.getByTestId('replay-start')).toBeVisible()
+  await expect(page.getByTestId('review-replay')).toBeEnabled()
 
   const before = await recordedTicks(page, b)
   await page.getByTestId('review-match').selectOption(String(b))
   await expect(page.getByTestId('review-range')).toHaveText('whole recording')
-  await expect(page.getByTestId('replay-start')).toBeVisible()
+  await expect(page.getByTestId('review-replay')).toBeEnabled()
   await expect(page.getByTestId('tick-range')).toHaveCount(1)
   await expect(page.getByTestId('tick-range')).toHaveText(/^1–\d+ of \d+$/)
   const shown = Number((await page.getByTestId('tick-range').textContent())?.split(' of ')[1])

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { finishOverrideSet, openApp } from '../app'
-import { renderCounts, setOverrideOn, watchLiveMatches } from '../bridge'
+import { outcomesOf, renderCounts, setOverrideOn, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 const SCREENS = 'test-results/screens'
@@ -199,8 +199,12 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     await page.evaluate(`(() => {
       const element = document.querySelector(${priceSelector})
       const states = (globalThis.__flashStates = [])
-      new MutationObserver(() => states.push(element.dataset.flash ? element.dataset.flash + element.dataset.fade : 'off'))
-        .observe(element, { attributes: true, attributeFilter: ['data-flash', 'data-fade'] })
+      const looks = (globalThis.__flashLooks = [])
+      new MutationObserver(() => {
+        states.push(element.dataset.flash ? element.dataset.flash + element.dataset.fade : 'off')
+        const layer = getComputedStyle(element, '::before')
+        looks.push({ background: getComputedStyle(element).backgroundColor, opacity: Number(layer.opacity), willChange: layer.willChange })
+      }).observe(element, { attributes: true, attributeFilter: ['data-flash', 'data-fade'] })
     })()`)
     expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
     await expect(price).toHaveText('9.99')
@@ -220,6 +224,15 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     expect(steps[0]).toBe(0)
     expect(steps.every((step, i) => i === 0 || step > (steps[i - 1] as number))).toBe(true)
     expect(steps.length).toBeGreaterThanOrEqual(4)
+    // Compositor-only: the price's own box never changes colour; a layer of its own behind the
+    // text fades by opacity, step by step, to nothing.
+    const looks =
+      await page.evaluate<Array<{ background: string; opacity: number; willChange: string }>>('globalThis.__flashLooks')
+    expect(looks.every((look) => look.background === 'rgba(0, 0, 0, 0)' && look.willChange === 'opacity')).toBe(true)
+    const opacities = looks.map((look) => look.opacity)
+    expect(opacities[0]).toBe(1)
+    expect(opacities.every((opacity, i) => i === 0 || opacity < (opacities[i - 1] as number))).toBe(true)
+    expect(opacities.at(-1)).toBe(0)
   } finally {
     await host.stop()
   }
@@ -262,40 +275,51 @@ test('the compact board puts matches side by side, toggled with D and kept in th
   }
 })
 
-test('an off-screen card skips ticks and shows the current price once scrolled into view', async ({ page }) => {
+test('an off-screen card mounts no price cells and shows the current price once scrolled into view', async ({
+  page,
+}) => {
   // No random walk: the only price changes are the overrides this test sets.
   const host = await launchHost({ args: ['--sim-rate', '0'] })
   try {
-    await page.goto(`${host.url}&renderCount=1`)
+    await page.goto(host.url)
     const matchIds = await watchLiveMatches(page, 8)
     expect(matchIds.length).toBeGreaterThan(4)
     const cards = page.getByTestId('match-card')
     await expect(cards).toHaveCount(matchIds.length)
     const lastCard = cards.last()
     await expect(lastCard).not.toBeInViewport()
-    const hiddenCell = lastCard.getByTestId('price-cell').nth(1)
-    const shownCell = cards.first().getByTestId('price-cell').nth(1)
-    await expect(hiddenCell).toHaveAttribute('data-direction', /.+/)
-    const hiddenOutcome = (await hiddenCell.getAttribute('data-outcome')) ?? ''
-    const shownOutcome = (await shownCell.getAttribute('data-outcome')) ?? ''
-    const rendersOfHidden = async () => (await renderCounts(page))[`cell:${hiddenOutcome}`]
     // The page has seen which cards are on screen: the first is, the last is not.
     await expect(cards.first()).toHaveAttribute('data-in-view', 'true')
     await expect(lastCard).toHaveAttribute('data-in-view', 'false')
-    // Every stream is up: a card whose prices turn current re-renders its cells once (the stale mark).
-    await expect(page.locator('[data-testid="match-card"][data-prices="current"]')).toHaveCount(matchIds.length)
-    const hiddenRendersBefore = await rendersOfHidden()
+    // Off screen a card keeps its header and its height, not its markets: no cell, no work per tick.
+    await expect(lastCard.getByTestId('price-cell')).toHaveCount(0)
+    // The stand-in holds the markets' height (the card itself, skipped by content-visibility, is
+    // sized by the browser from its last render).
+    const standIn = lastCard.getByTestId('markets-stand-in')
+    await expect(standIn).toBeAttached()
+    expect(
+      await standIn.evaluate((element) =>
+        parseFloat((element as unknown as { style: { height: string } }).style.height),
+      ),
+    ).toBeGreaterThan(100)
+    const shownCell = cards.first().getByTestId('price-cell').nth(1)
+    const hiddenOutcome = (await outcomesOf(page, matchIds.at(-1) ?? 0))[1] ?? ''
+    const shownOutcome = (await shownCell.getAttribute('data-outcome')) ?? ''
 
-    // The off-screen change first, then one on screen: patches arrive in order, so once the
-    // visible cell shows its price the hidden one's change has reached the page too.
     expect(await setOverrideOn(page, hiddenOutcome, 8.88)).toMatchObject({ ok: true })
     expect(await setOverrideOn(page, shownOutcome, 9.99)).toMatchObject({ ok: true })
     await expect(shownCell.getByTestId('cell-price')).toHaveText('9.99')
-    expect(await rendersOfHidden()).toBe(hiddenRendersBefore)
 
-    await lastCard.scrollIntoViewIfNeeded()
-    await expect(hiddenCell.getByTestId('cell-price')).toHaveText('8.88')
-    await expect(hiddenCell.getByTestId('cell-override')).toContainText('OVR 8.88')
+    // Cards above it grow as their markets mount on the way down: scroll again until it stays in view.
+    const hiddenCell = lastCard.locator(`[data-outcome="${hiddenOutcome}"]`)
+    await expect(async () => {
+      await lastCard.scrollIntoViewIfNeeded()
+      await expect(hiddenCell.getByTestId('cell-price')).toHaveText('8.88', { timeout: 1000 })
+      await expect(hiddenCell.getByTestId('cell-override')).toContainText('OVR 8.88', { timeout: 1000 })
+    }).toPass()
+    // The first card has left the screen in turn: its cells are gone.
+    await expect(cards.first()).toHaveAttribute('data-in-view', 'false')
+    await expect(cards.first().getByTestId('price-cell')).toHaveCount(0)
   } finally {
     await host.stop()
   }

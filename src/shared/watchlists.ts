@@ -21,6 +21,9 @@ export type BoardSort = z.infer<typeof BoardSort>
 export const GridColumn = z.strictObject({ oddType: z.string().min(1).max(80), market: z.string().min(1).max(80) })
 export type GridColumn = z.infer<typeof GridColumn>
 
+/** The most market columns one sport's grid shows. */
+export const MAX_GRID_COLUMNS = 12
+
 /**
  * How the trader looks at one list, kept with it: cards or grid, the grid's sort and filters, the
  * markets it shows per sport (a sport with none chosen shows its first markets), and the matches
@@ -34,7 +37,7 @@ export const WatchlistView = z.strictObject({
   hideFinished: z.boolean().default(false),
   groupBySport: z.boolean().default(false),
   /** Sport → its columns, in order. */
-  columns: z.record(z.string().min(1).max(40), z.array(GridColumn).max(12)).default({}),
+  columns: z.record(z.string().min(1).max(40), z.array(GridColumn).max(MAX_GRID_COLUMNS)).default({}),
   pinned: z.array(z.number().int()).max(500).default([]),
 })
 export type WatchlistView = z.infer<typeof WatchlistView>

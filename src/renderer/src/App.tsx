@@ -25,12 +25,17 @@ import { WatchlistSidebar } from './features/watchlists/WatchlistSidebar'
 import { ErrorBoundary, ScreenError } from './components/ErrorBoundary'
 import { describeError } from './lib/errors'
 import { startLiveTime } from './lib/live-time'
-import { acknowledgeOverrideAlerts, useOverrideAlertStore } from './store/board-store'
+import { ReplayAlerts } from './features/replay/ReplayAlerts'
+import { ReplayBar } from './features/replay/ReplayBar'
+import { ReplayPickerHost } from './features/replay/ReplayPicker'
+import { acknowledgeOverrideAlerts, useShownOverrideAlerts } from './store/board-store'
+import { useReplaying } from './store/replay-store'
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
 import {
   activateNextWatchlist,
+  changeActiveView,
   runWatchlistCommand,
   showWatchedMatch,
   useWatchlistStore,
@@ -38,6 +43,7 @@ import {
 import { applySettings, loadSettings, useSettingsStore } from './store/settings-store'
 import {
   focusMatch,
+  openReplayPicker,
   requestSearchFocus,
   setPaletteOpen,
   showView,
@@ -72,6 +78,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null)
   const singleMatch = useSingleMatchRoute()
   const connected = useConnectionStore((s) => s.connected)
+  const replaying = useReplaying()
   useEscapeLeavesFields()
 
   useEffect(() => {
@@ -100,10 +107,26 @@ export function App() {
   }, [])
 
   return (
-    <div className="app-shell" data-testid="app-shell" data-connection={connected ? 'ok' : 'lost'}>
+    <div
+      className="app-shell"
+      data-testid="app-shell"
+      data-connection={connected ? 'ok' : 'lost'}
+      data-mode={replaying ? 'replay' : 'live'}
+    >
       <header className="top-bar">
         <span className="brand">Odds Monitor</span>
         {singleMatch === null && <Nav />}
+        {singleMatch === null && (
+          <button
+            type="button"
+            className="replay-open"
+            onClick={() => openReplayPicker()}
+            title="Replay a recorded session on the board"
+            data-testid="replay-open"
+          >
+            ⟲ Replay
+          </button>
+        )}
         <span className="spacer" />
         <NotificationPermission />
         <span className="muted" data-testid="host-info">
@@ -113,6 +136,7 @@ export function App() {
           {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
         </span>
       </header>
+      {singleMatch === null && <ReplayBar />}
       <ConnectionBanner />
       {error && <div className="error-banner">{error}</div>}
       <ProblemBanners />
@@ -121,6 +145,7 @@ export function App() {
       {singleMatch === null && <Inspector />}
       <StatusBar />
       <OverrideEditorHost />
+      <ReplayPickerHost />
       <Palette />
     </div>
   )
@@ -128,7 +153,7 @@ export function App() {
 
 /** The unread override alerts, on the nav's Board and on the folded alerts' rail. */
 function UnreadAlerts() {
-  const unread = useOverrideAlertStore((s) => s.unread)
+  const { unread } = useShownOverrideAlerts()
   return unread > 0 ? <span className="badge accent num">{unread}</span> : null
 }
 
@@ -180,6 +205,7 @@ function CurrentView() {
 }
 
 function Screen({ view }: { view: View }) {
+  const replaying = useReplaying()
   switch (view) {
     case 'board':
       return (
@@ -189,8 +215,9 @@ function Screen({ view }: { view: View }) {
           </PanelDrawer>
           <BoardView />
           <PanelDrawer name="panels" side="right" foldBelow={1200} label="Alerts and tape" badge={<UnreadAlerts />}>
-            <div className="side-panels">
+            <div className={replaying ? 'side-panels replaying' : 'side-panels'}>
               <OverrideAlerts />
+              {replaying && <ReplayAlerts />}
               <TapeView />
             </div>
           </PanelDrawer>
@@ -238,6 +265,7 @@ function Palette() {
       },
       { id: 'theme', label: 'Toggle dark / light theme', run: toggleTheme },
       { id: 'density', label: 'Toggle compact / comfortable board', hint: 'D', run: toggleDensity },
+      { id: 'board-view', label: 'Toggle cards / grid board', run: toggleBoardView },
       { id: 'inspector', label: 'Show / hide raw frame inspector', hint: 'I', run: toggleInspector },
       { id: 'list-previous', label: 'Previous watchlist', hint: '[', run: () => activateNextWatchlist(-1) },
       { id: 'list-next', label: 'Next watchlist', hint: ']', run: () => activateNextWatchlist(1) },
@@ -290,6 +318,12 @@ function toggleTheme(): void {
 function toggleDensity(): void {
   const current = useSettingsStore.getState().settings?.boardDensity ?? 'comfortable'
   updateSettings({ boardDensity: current === 'compact' ? 'comfortable' : 'compact' })
+}
+
+/** The active list shown the other way (cards or grid), on the board. */
+function toggleBoardView(): void {
+  showView('board')
+  void changeActiveView(({ mode }) => ({ mode: mode === 'grid' ? 'cards' : 'grid' }))
 }
 
 function updateSettings(patch: SettingsPatch): void {

@@ -1,7 +1,16 @@
 /**
  * The price flash: a price lights up in the colour of its move and fades out over 1.5 s in six
  * steps. One shared timer steps every flashing element at once by rewriting its `data-fade`
- * attribute; CSS turns `data-flash` (the direction) and `data-fade` (0 = full … 5) into a colour.
+ * attribute. Any element can flash: give it the `flash-layer` class (styles.css) and a ref from
+ * useFlash (the board's cells, the grid's, the replay's).
+ *
+ * Compositor-only: the colour is not the element's background but a layer of its own behind its
+ * text (`.flash-layer::before`, `will-change: opacity`), tinted by `data-flash-tint` (the last
+ * direction, kept after the flash so the layer is not repainted when it ends) and faded by
+ * opacity: `data-flash` (the direction, while it lasts) shows it, `data-fade` (0 = full … 5)
+ * steps it down. A step changes only the layer's opacity: no layout, no repaint of the cell.
+ * (As a background colour every step repainted the price's text box: at 5,000 updates/s the
+ * board's paint time was about twice AG Grid's, see docs/BENCHMARKS.md.)
  *
  * Why not a CSS animation or the Web Animations API: at thousands of changes a second the browser
  * serviced hundreds of running animations on every frame, about a sixth of the main thread at
@@ -10,6 +19,7 @@
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Direction } from '../../../shared/domain'
+import { liveNow } from './live-time'
 
 const FLASH_MS = 1500
 const STEPS = 6
@@ -20,12 +30,15 @@ const flashing = new Map<HTMLElement, number>()
 let timer: ReturnType<typeof setInterval> | null = null
 
 /**
- * Lights `element` up in the colour of `direction`. `startedAt` in the past picks the fade up
+ * Lights `element` up in the colour of `direction`. `changedAt` in the past picks the fade up
  * where it would be (a cell scrolled into view after its change); a flash already over is skipped.
+ * The change's age is read on the live clock (a replay's, while one shows), the fade on the wall's.
  */
-export function flash(element: HTMLElement, direction: Direction, startedAt = Date.now()): void {
+export function flash(element: HTMLElement, direction: Direction, changedAt = liveNow()): void {
+  const startedAt = Date.now() - Math.max(0, liveNow() - changedAt)
   const step = stepAt(startedAt, Date.now())
   if (step >= STEPS) return
+  if (element.dataset['flashTint'] !== direction) element.dataset['flashTint'] = direction
   if (element.dataset['flash'] !== direction) element.dataset['flash'] = direction
   writeStep(element, step)
   flashing.set(element, startedAt)

@@ -3,12 +3,25 @@
  * re-rendering React: one timer rewrites a `data-label` attribute (shown by CSS
  * `content: attr(data-label)`) on every element carrying `data-since`, `data-until` or
  * `data-clock-from`. A React re-render per cell per second would defeat the board's
- * one-change-one-render discipline.
+ * one-change-one-render discipline. "Now" is the replayed instant while a desk replay shows
+ * (setLiveNow), so a replayed card's ages, countdowns and match clock read as they did then.
  */
 import { formatAge, formatCountdown } from './format'
 
+let now: () => number = () => Date.now()
+
+/** The instant labels are measured from: the wall clock, or (while replaying) the replay's clock. */
+export function liveNow(): number {
+  return now()
+}
+
+/** Measures labels from `source` (a replay's clock); null goes back to the wall clock. */
+export function setLiveNow(source: (() => number) | null): void {
+  now = source ?? (() => Date.now())
+}
+
 export function sinceLabel(since: number): string {
-  return formatAge(Date.now() - since)
+  return formatAge(now() - since)
 }
 
 /**
@@ -21,7 +34,7 @@ export interface UntilWords {
 }
 
 export function untilLabel(until: number, words: UntilWords = {}): string {
-  const left = until - Date.now()
+  const left = until - now()
   if (left <= 0 && words.done !== undefined) return words.done
   return `${words.prefix ?? ''}${formatCountdown(left)}`
 }
@@ -41,7 +54,7 @@ export function untilAttributes(until: number, words: UntilWords = {}) {
 
 /** A running match clock: `prefix` (the period) and the whole minutes since the clock read 0. */
 function clockLabel(zero: number, prefix = ''): string {
-  return `${prefix}${Math.max(0, Math.floor((Date.now() - zero) / 60_000))}′`
+  return `${prefix}${Math.max(0, Math.floor((now() - zero) / 60_000))}′`
 }
 
 /** The attributes of a running match clock (startLiveTime keeps it running). */

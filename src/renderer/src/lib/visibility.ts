@@ -1,7 +1,7 @@
 /**
  * Which parts of a scrolling list are on screen, or about to be. With 50 watched matches only two
- * or three cards are visible at a time; the board uses this to keep off-screen cards from doing
- * per-tick work (React renders, flash animations) that nobody can see.
+ * or three cards are visible at a time; the board mounts the markets of those only (MatchCard.tsx),
+ * so off-screen cards do no per-tick work (React renders, flashes) and hold no price cells.
  *
  * One IntersectionObserver serves every element of a list, rooted on the list's scroll container
  * so the look-ahead margin applies to it: a card just below the fold is already live, so
@@ -46,12 +46,12 @@ export const VisibilityContext = createContext<VisibilityTracker | null>(null)
 
 /**
  * Whether the element is on screen or within the look-ahead. Without a tracker it is always
- * true. With one it starts false: the element renders current values when it mounts anyway, and
- * the observer reports within a frame.
+ * true. With one it starts as `initially` (true for what the first screen shows) and the observer
+ * reports within a frame.
  */
-export function useInView(ref: RefObject<Element | null>): boolean {
+export function useInView(ref: RefObject<Element | null>, initially = false): boolean {
   const tracker = useContext(VisibilityContext)
-  const [visible, setVisible] = useState(tracker === null)
+  const [visible, setVisible] = useState(tracker === null || initially)
   useEffect(() => {
     const element = ref.current
     if (!tracker || !element) return

@@ -1,8 +1,12 @@
 /**
  * The live board's stores. Three small zustand stores rather than one, so a subscriber to the
  * board's cells is not even asked when only the tape or the override alerts moved.
+ *
+ * While a desk replay is open (replay-store.ts) the board store holds the replayed board, so the
+ * real cards and grid draw it; live patches then keep only the live tape and override alerts
+ * filling (they are not shown meanwhile), and leaving the replay reloads the live board whole.
  */
-import { useCallback, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
 import type { RecentHistory } from '../../../shared/history'
@@ -17,7 +21,9 @@ import {
   setOverrideFeed,
   type OverrideAlertState,
 } from './override-alerts'
+import { isReplaying, REPLAY_ALERT_CAP, useReplayStore } from './replay-store'
 import { TAPE_CAPACITY, TapeRing } from './tape-ring'
+import type { ReplayBatch } from '../features/replay/replay-batch'
 
 interface BoardStore extends BoardData {
   /** Seq of the last applied patch; null before the first one (or after a reload). */
@@ -38,8 +44,12 @@ export const useTapeStore = create<TapeStore>(() => ({ dropped: 0 }))
 
 export const useOverrideAlertStore = create<OverrideAlertState>(() => EMPTY_OVERRIDE_ALERTS)
 
-/** Marks rows read here and in the cache, so they stay read after a reload or a restart. */
+/**
+ * Marks rows read here and in the cache, so they stay read after a reload or a restart. Not while
+ * a replay shows: the live rows are not on screen then, and none is acknowledged unseen.
+ */
 export function acknowledgeOverrideAlerts(ids: readonly string[] | 'all'): void {
+  if (isReplaying()) return
   const { state, acknowledged } = acknowledge(useOverrideAlertStore.getState(), ids)
   useOverrideAlertStore.setState(state)
   // A mark the cache could not keep is a fault main reports; the row stays read on this screen.
@@ -51,10 +61,45 @@ export function followOverrideFeed(feed: FeedName): void {
   useOverrideAlertStore.setState((state) => setOverrideFeed(state, feed))
 }
 
-/** Replaces the board with main's full answer (`board:get`). */
+/** Replaces the board with main's full answer (`board:get`); a replay's board stays until it is left. */
 export function loadBoards(boards: readonly MatchBoard[]): void {
+  if (!isReplaying()) useBoardStore.setState({ ...boardFromSnapshots(boards) })
+}
+
+/** Replaces the board with the replayed one at an instant (`replay:open`, `replay:stateAt`). */
+export function showReplayBoards(boards: readonly MatchBoard[]): void {
   useBoardStore.setState({ ...boardFromSnapshots(boards) })
 }
+
+const NO_PARTS = { snapshots: [], layouts: [], cells: [], headers: [], removed: [] }
+
+/** Folds a frame's replayed events into the board (one update) and the replayed tape and lists. */
+export function applyReplayBatch(batch: ReplayBatch): void {
+  if (batch.cells.length > 0 || batch.headers.length > 0)
+    useBoardStore.setState((state) =>
+      applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }),
+    )
+  const { tape, overrides, alerts } = useReplayStore.getState()
+  tape.push(batch.tape)
+  // Replayed rows are history: read already, so they ask for no acknowledgement.
+  const events = batch.overrides.map((event) => ({ ...event, acknowledged: true }))
+  const next = noteReturnedPrices(addOverrideEvents(overrides, events), batch.tape)
+  if (next !== overrides || batch.alerts.length > 0)
+    useReplayStore.setState({
+      overrides: next,
+      alerts: batch.alerts.length > 0 ? [...[...batch.alerts].reverse(), ...alerts].slice(0, REPLAY_ALERT_CAP) : alerts,
+    })
+}
+
+/** The override alerts on show: the replayed ones while a replay is open. */
+export function useShownOverrideAlerts(): OverrideAlertState {
+  const live = useOverrideAlertStore()
+  const replay = useReplayStore((s) => (s.session ? s.overrides : null))
+  return replay ?? live
+}
+
+/** The change tape on show: the replayed one while a replay is open. */
+export const useShownTape = (): TapeRing => useReplayStore((s) => (s.session ? s.tape : tapeRing))
 
 /**
  * Folds one patch into the stores. Answers false when a patch was lost in between (the seq
@@ -63,7 +108,8 @@ export function loadBoards(boards: readonly MatchBoard[]): void {
 export function receivePatch(patch: BoardPatch): boolean {
   const { seq } = useBoardStore.getState()
   const contiguous = seq === null || patch.seq === seq + 1
-  useBoardStore.setState((state) => ({ ...applyBoardPatch(state, patch), seq: patch.seq }))
+  if (isReplaying()) useBoardStore.setState({ seq: patch.seq })
+  else useBoardStore.setState((state) => ({ ...applyBoardPatch(state, patch), seq: patch.seq }))
   if (patch.tapeDropped > 0) useTapeStore.setState((s) => ({ dropped: s.dropped + patch.tapeDropped }))
   if (history.waiting) {
     history.waiting.tape.push(...patch.tape)
@@ -106,19 +152,13 @@ export function loadHistory(recorded: RecentHistory | null): void {
   )
 }
 
-const NOT_SUBSCRIBED = () => undefined
-
 /**
- * One price cell; components select exactly this so one change re-renders one cell. A cell that
- * is not `live` (scrolled off screen) does not even listen to the store: it keeps what it shows
- * and reads the current price the moment it is live again (or whenever its parent renders it).
+ * One price cell; components select exactly this so one change re-renders one cell. Only the
+ * cells on screen are mounted (the board mounts a card's markets only while the card is in view,
+ * MatchCard.tsx), so only they listen to the store.
  */
-export function useCell(outcomeId: string, live = true): BoardCell | undefined {
-  const subscribe = useCallback(
-    (notify: () => void) => (live ? useBoardStore.subscribe(notify) : NOT_SUBSCRIBED),
-    [live],
-  )
-  return useSyncExternalStore(subscribe, () => useBoardStore.getState().cells[outcomeId])
+export function useCell(outcomeId: string): BoardCell | undefined {
+  return useSyncExternalStore(useBoardStore.subscribe, () => useBoardStore.getState().cells[outcomeId])
 }
 export const useLayout = (matchId: number): MatchLayout | undefined => useBoardStore((s) => s.layouts[matchId])
 export const useHeader = (matchId: number): MatchHeader | undefined => useBoardStore((s) => s.headers[matchId])

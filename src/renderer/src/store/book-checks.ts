@@ -9,6 +9,7 @@ import { useEffect } from 'react'
 import { create } from 'zustand'
 import { bookMarketKey, type BookCheck } from '../../../shared/board'
 import { call } from '../bridge'
+import { useLiveOnly } from './replay-store'
 
 const CHECK_EVERY_MS = 30_000
 /** A check that failed (the feed still starting, a 429) is first asked again this soon, then ever later. */
@@ -48,7 +49,13 @@ export function useBookCheck(matchId: number): void {
   }, [matchId])
 }
 
-/** The market's margin (0.05 = 5 %), or undefined until the book was checked. */
+/**
+ * The market's margin (0.05 = 5 %), or undefined until the book was checked. None while a replay
+ * shows: the check is of the book now, not of the replayed prices.
+ */
 export function useMarketMargin(matchId: number, oddType: string, marketName: string): number | undefined {
-  return useBookCheckStore((s) => s[matchId]?.margins[bookMarketKey(oddType, marketName)])
+  return useLiveOnly(
+    useBookCheckStore((s) => s[matchId]?.margins[bookMarketKey(oddType, marketName)]),
+    undefined,
+  )
 }

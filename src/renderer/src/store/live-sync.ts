@@ -13,7 +13,8 @@ import { awaitHistory, followOverrideFeed, loadBoards, loadHistory, receivePatch
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
-function reloadBoard(): Promise<void> {
+/** Reads the live board whole (`board:get`): after a lost patch, a reconnection, or leaving a replay. */
+export function reloadBoard(): Promise<void> {
   return call('board:get').then(
     (boards) => {
       loadBoards(boards)

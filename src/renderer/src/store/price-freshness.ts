@@ -13,6 +13,7 @@ import type { FeedHealth, StreamState } from '../../../shared/health'
 import { DEFAULT_SETTINGS } from '../../../shared/settings'
 import { useBoardStore } from './board-store'
 import { useFeedStore } from './feed-store'
+import { useLiveOnly } from './replay-store'
 import { useSettingsStore } from './settings-store'
 
 /** Live, but late: what the card's badge calls "prices late" rather than "prices stale". */
@@ -44,8 +45,12 @@ export function stalePricesReason(
   return stream.lagMs !== null && stream.lagMs > lagLimitMs ? LATE_PRICES_REASON : null
 }
 
+/** Null while a replay shows: replayed prices are as recorded, and the live streams' health says nothing of them. */
 export function useStalePrices(matchId: number): string | null {
   const synced = useBoardStore((s) => s.headers[matchId]?.synced)
   const lagLimitMs = useSettingsStore((s) => (s.settings ?? DEFAULT_SETTINGS).feedLagWarnMs)
-  return useFeedStore((s) => stalePricesReason(s.health, synced, matchId, lagLimitMs))
+  return useLiveOnly(
+    useFeedStore((s) => stalePricesReason(s.health, synced, matchId, lagLimitMs)),
+    null,
+  )
 }

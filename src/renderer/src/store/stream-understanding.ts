@@ -6,6 +6,7 @@
  */
 import type { FeedHealth } from '../../../shared/health'
 import { useFeedStore } from './feed-store'
+import { useLiveOnly } from './replay-store'
 
 /** "time, score" for the match's streams not understood; null when every one is read. */
 export function notUnderstoodKinds(
@@ -21,6 +22,10 @@ export function notUnderstoodKinds(
   return kinds.size === 0 ? null : [...kinds].join(', ')
 }
 
+/** Null while a replay shows: the live streams' state says nothing of replayed prices. */
 export function useNotUnderstood(matchId: number, sport: string): string | null {
-  return useFeedStore((s) => notUnderstoodKinds(s.health, matchId, sport))
+  return useLiveOnly(
+    useFeedStore((s) => notUnderstoodKinds(s.health, matchId, sport)),
+    null,
+  )
 }

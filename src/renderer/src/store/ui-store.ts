@@ -3,6 +3,7 @@
  * which outcome Review was asked to show, which side panel is open as a drawer in a small window.
  */
 import { create } from 'zustand'
+import { isReplaying } from './replay-store'
 
 export const VIEWS = ['board', 'discover', 'review', 'alerts', 'settings'] as const
 export type View = (typeof VIEWS)[number]
@@ -28,6 +29,15 @@ interface UiStore {
   searchFocusAt: number | null
   /** The change tape's filters: kept here, not in the tape, so they survive a visit to another screen. */
   tapeFilter: TapeFilterInput
+  /** The replay picker is open, with what it was opened on (a chart's range, the chart's match). */
+  replayPicker: ReplayPickerStart | null
+}
+
+export interface ReplayPickerStart {
+  /** A range dragged on a chart; null: the picker starts at a preset. */
+  range: { from: number; to: number } | null
+  /** The list offered first is one holding this match (the one on a chart). */
+  matchId: number | null
 }
 
 export interface ReviewTarget {
@@ -55,13 +65,17 @@ export const useUiStore = create<UiStore>(() => ({
   inspectorStream: null,
   searchFocusAt: null,
   tapeFilter: { matchId: 'all', market: '', minMove: '' },
+  replayPicker: null,
 }))
 
 export const showView = (view: View): void => useUiStore.setState({ view })
 /** Brings a match's card forward; a drawer open over the board closes, so the card is seen. */
 export const focusMatch = (matchId: number): void =>
   useUiStore.setState({ view: 'board', focusedMatch: { matchId, at: Date.now() }, drawer: null })
-export const openOverrideEditor = (outcomeId: string): void => useUiStore.setState({ editorOutcome: outcomeId })
+/** Not while a replay shows: a replayed price is history, and an override is set on live prices only. */
+export const openOverrideEditor = (outcomeId: string): void => {
+  if (!isReplaying()) useUiStore.setState({ editorOutcome: outcomeId })
+}
 export const openReview = (reviewTarget: ReviewTarget): void => useUiStore.setState({ view: 'review', reviewTarget })
 export const toggleDrawer = (drawer: Drawer): void =>
   useUiStore.setState((s) => ({ drawer: s.drawer === drawer ? null : drawer }))
@@ -77,3 +91,6 @@ export const searchFocused = (): void => useUiStore.setState({ searchFocusAt: nu
 export const toggleInspector = (): void => setInspectorOpen(!useUiStore.getState().inspectorOpen)
 export const setTapeFilter = (patch: Partial<TapeFilterInput>): void =>
   useUiStore.setState((s) => ({ tapeFilter: { ...s.tapeFilter, ...patch } }))
+export const openReplayPicker = (start: ReplayPickerStart = { range: null, matchId: null }): void =>
+  useUiStore.setState({ replayPicker: start })
+export const closeReplayPicker = (): void => useUiStore.setState({ replayPicker: null })

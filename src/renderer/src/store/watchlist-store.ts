@@ -20,10 +20,11 @@ interface WatchlistStore {
 
 export const useWatchlistStore = create<WatchlistStore>(() => ({ state: null, error: null }))
 
-export async function runWatchlistCommand(command: WatchlistCommand): Promise<boolean> {
+/** `latest` false: a newer edit is on its way, and this answer, older than the page, is not shown. */
+export async function runWatchlistCommand(command: WatchlistCommand, latest = () => true): Promise<boolean> {
   try {
     const state = await call('watchlists:command', command)
-    useWatchlistStore.setState({ state, error: null })
+    if (latest()) useWatchlistStore.setState({ state, error: null })
     return true
   } catch (error) {
     useWatchlistStore.setState({ error: describeError(error) })
@@ -43,14 +44,26 @@ export const useActiveView = (): WatchlistView =>
 
 /**
  * Changes the active list's view (`change` gets the current one); main keeps it with the list, so
- * it is the same after a restart and in every window.
+ * it is the same after a restart and in every window. The page shows the change at once (a ticked
+ * box stays ticked while main saves it) and takes it back if main refuses it.
  */
 export async function changeActiveView(change: (view: WatchlistView) => Partial<WatchlistView>): Promise<boolean> {
-  const list = activeWatchlist(useWatchlistStore.getState().state)
-  if (!list) return false
-  const view = list.view ?? DEFAULT_WATCHLIST_VIEW
-  return runWatchlistCommand({ op: 'setView', id: list.id, view: { ...view, ...change(view) } })
+  const before = useWatchlistStore.getState().state
+  const list = activeWatchlist(before)
+  if (!before || !list) return false
+  const view = { ...(list.view ?? DEFAULT_WATCHLIST_VIEW), ...change(list.view ?? DEFAULT_WATCHLIST_VIEW) }
+  useWatchlistStore.setState({
+    state: { ...before, lists: before.lists.map((l) => (l === list ? { ...l, view } : l)) },
+  })
+  const round = ++viewChanges
+  const latest = () => round === viewChanges
+  const saved = await runWatchlistCommand({ op: 'setView', id: list.id, view }, latest)
+  if (!saved && latest()) useWatchlistStore.setState({ state: before })
+  return saved
 }
+
+/** View changes sent so far: two ticks in a row must not see the first's answer undo the second. */
+let viewChanges = 0
 
 /** Pins a match of the active list to the top of the board (after those pinned before it), or unpins it. */
 export const togglePinnedMatch = (matchId: number): Promise<boolean> =>

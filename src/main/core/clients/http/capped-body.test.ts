@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BodyBudget, BodyTooLarge, readCappedBody } from './capped-body'
+import { BodyBudget, BodyTooLarge, readCappedBody, readCappedChunks, readCappedText } from './capped-body'
+import { releaseBytes } from './release-bytes'
 
 /** A body that yields `chunks` chunks of `size` bytes and records whether it was cancelled. */
 function streamedResponse(chunks: number, size: number, headers: Record<string, string> = {}) {
@@ -54,5 +55,52 @@ describe('readCappedBody', () => {
     // Alone, the same answer fits.
     expect((await readCappedBody(streamedResponse(8, 1024).response, 1024 * 1024, budget)).byteLength).toBe(8192)
     expect(budget.inUse()).toBe(0)
+  })
+})
+
+describe("a body whose chunks are its reader's alone", () => {
+  /** Chunks of whole buffers of their own, and a record of the ones given back. */
+  function ownedSource(chunks: number, size: number) {
+    const parts = Array.from({ length: chunks }, (_, i) => new Uint8Array(size).fill(0x61 + i))
+    const released: Uint8Array[] = []
+    const source = {
+      declaredBytes: null,
+      chunks: (async function* () {
+        yield* parts
+      })(),
+      release: (chunk: Uint8Array) => {
+        released.push(chunk)
+        releaseBytes(chunk)
+      },
+    }
+    return { parts, released, source }
+  }
+
+  it('frees every part once copied into the whole, and the whole once decoded', async () => {
+    const { parts, released, source } = ownedSource(3, 2)
+    expect(await readCappedText(source, 1024)).toBe('aabbcc')
+    expect(released.slice(0, 3)).toEqual(parts.map(() => expect.any(Uint8Array)))
+    expect(parts.every((part) => part.buffer.detached)).toBe(true)
+    expect(released).toHaveLength(4)
+  })
+
+  it('frees what it held, and the chunk that passed the bound, when it refuses', async () => {
+    const { parts, source } = ownedSource(5, 1024)
+    await expect(readCappedChunks(source, 2 * 1024)).rejects.toThrow('answer over 2048 bytes')
+    expect(parts.map((part) => part.buffer.detached)).toEqual([true, true, true, false, false])
+  })
+})
+
+describe('releaseBytes', () => {
+  it('frees a chunk that is a whole buffer, and leaves a view on part of one (a pool, an inflater) alone', () => {
+    const whole = new Uint8Array(64)
+    const shared = new ArrayBuffer(64)
+    const part = new Uint8Array(shared, 16, 16)
+    const pooled = Buffer.from('a few bytes')
+    releaseBytes(whole)
+    releaseBytes(part)
+    releaseBytes(pooled)
+    expect([whole.buffer.detached, shared.detached, pooled.toString()]).toEqual([true, false, 'a few bytes'])
+    releaseBytes(whole)
   })
 })

@@ -56,7 +56,7 @@ it('twenty floods at once are refused within one shared budget, every connection
   )
   for (const result of results) expect(result).toMatchObject({ ok: false, error: { kind: 'bad_response' } })
   const messages = results.map((r) => (r.ok ? '' : r.error.message))
-  // The budget ran out before most floods reached their own 16 MB bound.
+  // The budget ran out before most floods reached their own 4 MB bound.
   expect(messages.filter((m) => m.includes('being read at once')).length).toBeGreaterThan(10)
   expect(budget.inUse()).toBe(0)
   await waitUntil(() => closed === open, 'every flood connection closed by the client')

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitUntil } from '../../../../test-support/wait'
 import type { HttpClientOptions } from './http-client'
@@ -318,7 +319,7 @@ describe('HttpClient', () => {
     })
   })
 
-  it('an answer that streams past 16 MB is refused, counted, not retried, and the client goes on', async () => {
+  it('an answer that streams past 4 MB is refused, counted, not retried, and the client goes on', async () => {
     const megabyte = Buffer.alloc(1024 * 1024, 0x20)
     const server = await scriptedServer((hit, _i, res) => {
       if (hit.path === '/ok') return json(res, 200, [1])
@@ -334,15 +335,17 @@ describe('HttpClient', () => {
     const { http } = client({ onRefused: (report) => refused.push(report) })
     expect(await http.send(sportRequest(server.url('/flood')))).toEqual({
       ok: false,
-      error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 16 MB' },
+      error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 4 MB' },
     })
     expect(server.hits).toHaveLength(1)
-    expect(refused).toEqual([{ route: '/flood', read: 0, refused: 1, whole: true, firstRefusal: 'answer over 16 MB' }])
+    expect(refused).toEqual([{ route: '/flood', read: 0, refused: 1, whole: true, firstRefusal: 'answer over 4 MB' }])
     expect(await http.send(sportRequest(server.url('/ok')))).toEqual({ ok: true, value: [1] })
   })
 
-  it('an answer that declares more than 16 MB is refused before its body is read', async () => {
+  it('an answer that declares more than 4 MB is refused before its body is read, and its connection closed', async () => {
+    let closed = false
     const server = await scriptedServer((_hit, _i, res) => {
+      res.on('close', () => (closed = true))
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) })
       res.write('[') // and nothing more: only the declared length can refuse it
     })
@@ -350,8 +353,67 @@ describe('HttpClient', () => {
     const result = await http.send(sportRequest(server.url('/declared')))
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 16 MB' },
+      error: { kind: 'bad_response', status: 200, message: 'the data service sent an answer over 4 MB' },
     })
+    await waitUntil(() => closed, "the refused answer's connection closed by the client")
+  })
+
+  it('follows a redirect within the origin with the key, and to another origin without it', async () => {
+    const other = await scriptedServer((_hit, _i, res) => json(res, 200, ['elsewhere']))
+    const server = await scriptedServer((hit, _i, res) => {
+      if (hit.path === '/moved') return void res.writeHead(302, { location: '/here' }).end()
+      if (hit.path === '/away') return void res.writeHead(307, { location: other.url('/there').href }).end()
+      json(res, 200, ['here'])
+    })
+    const { http } = client({ keyStyle: () => 'marketplace' })
+    expect(await http.send(sportRequest(server.url('/moved')))).toEqual({ ok: true, value: ['here'] })
+    expect(server.hits.map((hit) => [hit.path, hit.marketplaceKey])).toEqual([
+      ['/moved', KEY],
+      ['/here', KEY],
+    ])
+    expect(await http.send(sportRequest(server.url('/away')))).toEqual({ ok: true, value: ['elsewhere'] })
+    expect(other.hits.map((hit) => [hit.path, hit.marketplaceKey, hit.marketplaceHost, hit.authorization])).toEqual([
+      ['/there', undefined, undefined, undefined],
+    ])
+  })
+
+  it('a redirect loop is a network error in words', async () => {
+    const server = await scriptedServer((_hit, _i, res) => res.writeHead(302, { location: '/loop' }).end())
+    const { http } = client({ retry: { maxRetries: 0 } })
+    expect(await http.send(sportRequest(server.url('/loop')))).toEqual({
+      ok: false,
+      error: { kind: 'network', message: 'cannot reach the data service (too many redirects)' },
+    })
+    expect(server.hits).toHaveLength(21)
+  })
+
+  it('reads a gzip answer; one in an encoding it did not ask for is refused unread, counted, not retried', async () => {
+    const body = JSON.stringify(['packed'])
+    const server = await scriptedServer((hit, _i, res) => {
+      const gzip = hit.path === '/gzip'
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': gzip ? 'gzip' : 'br' })
+      res.end(gzip ? gzipSync(body) : brotliCompressSync(body))
+    })
+    const refused: unknown[] = []
+    const { http } = client({ onRefused: (report) => refused.push(report) })
+    expect(await http.send(sportRequest(server.url('/gzip')))).toEqual({ ok: true, value: ['packed'] })
+    expect(await http.send(sportRequest(server.url('/br')))).toEqual({
+      ok: false,
+      error: {
+        kind: 'bad_response',
+        message: 'the data service sent an answer in an encoding it was not asked for (br)',
+      },
+    })
+    expect(server.hits).toHaveLength(2)
+    expect(refused).toEqual([
+      {
+        route: '/br',
+        read: 0,
+        refused: 1,
+        whole: true,
+        firstRefusal: 'answer in an encoding it was not asked for (br)',
+      },
+    ])
   })
 
   it('no key set: fails fast without a request', async () => {

@@ -1,13 +1,19 @@
 /**
- * The one HTTP path both feed clients use: fetch with a timeout on every attempt, the caller's
+ * The one HTTP path both feed clients use: a request (wire-exchange.ts) with a timeout on every attempt, the caller's
  * abort signal, the key in its style (wire/keys.ts: Bearer or marketplace headers), the service gate (no retry storm), 429 backoff honouring
  * Retry-After, capped retries for 5xx / network / timeout, and errors turned into plain words.
  * It answers parsed JSON (`unknown`); the feed clients validate it with the shared schemas.
  */
 import { parseJsonSafely, type SafeJson } from '../../../../shared/safe-json'
-import { keyHeaders, type KeyStyle } from '../../../../shared/wire/keys'
+import {
+  MARKETPLACE_HOST_HEADER,
+  MARKETPLACE_KEY_HEADER,
+  keyHeaders,
+  type KeyStyle,
+} from '../../../../shared/wire/keys'
 import { abortableSleep } from './abortable-sleep'
 import { BodyTooLarge, MAX_JSON_BODY_BYTES, readCappedText, type BodyBudget } from './capped-body'
+import { RefusedEncoding, exchange } from './wire-exchange'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, type RetryPolicy } from './backoff'
 import type { AnswerClock } from '../../problems/clock-skew'
 import type { AnsweredRequest } from '../../diagnostics/recent-answers'
@@ -56,11 +62,13 @@ export interface HttpClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
+/** What a redirect to another origin must not carry (wire/keys.ts). */
+const KEY_HEADERS = ['authorization', MARKETPLACE_KEY_HEADER, MARKETPLACE_HOST_HEADER]
 const MAX_SERVER_MESSAGE = 200
 
 type Attempt =
   | { kind: 'response'; status: number; headers: Headers; text: string }
-  | { kind: 'oversize'; status: number; error: BodyTooLarge }
+  | { kind: 'refused'; status: number | null; error: BodyTooLarge | RefusedEncoding }
   | { kind: 'network'; message: string }
   | { kind: 'timeout' }
   | { kind: 'aborted' }
@@ -139,10 +147,12 @@ export class HttpClient {
     if (request.body !== undefined) headers['content-type'] = 'application/json'
     const started = this.now()
     try {
-      const response = await fetch(request.url, {
+      const response = await exchange({
         method,
+        url: request.url,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        keyHeaders: KEY_HEADERS,
         signal,
       })
       this.options.onAnswerClock?.({
@@ -153,19 +163,23 @@ export class HttpClient {
       })
       this.log(key, `${method} ${pathOf(request.url)} → ${response.status} in ${this.now() - started} ms`)
       try {
-        const text = await readCappedText(response, MAX_JSON_BODY_BYTES, this.options.bodyBudget)
+        const text = await readCappedText(response.body, MAX_JSON_BODY_BYTES, this.options.bodyBudget)
         this.options.onAnswer?.({ method, url: request.url, status: response.status, text })
         return { kind: 'response', status: response.status, headers: response.headers, text }
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error
         this.log(key, `${method} ${pathOf(request.url)} → refused: ${error.message}`)
-        return { kind: 'oversize', status: response.status, error }
+        return { kind: 'refused', status: response.status, error }
       }
     } catch (error) {
       if (request.signal?.aborted) return { kind: 'aborted' }
       if (timeout.aborted) {
         this.log(key, `${method} ${pathOf(request.url)} → timeout after ${this.timeoutMs} ms`)
         return { kind: 'timeout' }
+      }
+      if (error instanceof RefusedEncoding) {
+        this.log(key, `${method} ${pathOf(request.url)} → refused: ${error.message}`)
+        return { kind: 'refused', status: null, error }
       }
       const message = describeNetworkError(error)
       this.log(key, `${method} ${pathOf(request.url)} → ${message}`)
@@ -192,10 +206,12 @@ export class HttpClient {
         return retry({ kind: 'timeout', message: `no answer from ${service} within ${this.timeoutMs / 1000} s` })
       case 'network':
         return retry({ kind: 'network', message: `cannot reach ${service} (${attempt.message})` })
-      case 'oversize':
+      case 'refused':
         // Not retried: the same request would bring the same flood.
         this.options.onRefused?.(refusedAnswer(request.route ?? pathOf(request.url), attempt.error.message))
-        return final(failWith('bad_response', `${service} sent an ${attempt.error.message}`, attempt.status))
+        return final(
+          failWith('bad_response', `${service} sent an ${attempt.error.message}`, attempt.status ?? undefined),
+        )
       case 'response':
         break
     }
@@ -272,11 +288,10 @@ function serverMessage(text: string, key: string | null): string {
   return redact(clean, key)
 }
 
-/** Node's fetch hides the reason in `cause` (ECONNREFUSED, ENOTFOUND…); never a stack. */
+/** The reason's code (ECONNREFUSED, ENOTFOUND, a WireError's words); never a stack. */
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause
-  if (cause && typeof cause.code === 'string') return cause.code
-  return 'network error'
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : 'network error'
 }
 
 /** Servers and proxies sometimes echo what they were sent; the key must not travel further. */

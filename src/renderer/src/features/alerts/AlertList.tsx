@@ -63,10 +63,7 @@ export function AlertList() {
               onClick={() => open(entry)}
               title="Show this match on the board"
             >
-              <span className="alert-time num muted">{formatClockTime(entry.createdAt)}</span>
-              <span className={`badge alert-kind kind-${entry.kind}`}>{kindLabel(entry.kind)}</span>
-              <span className="alert-title">{entry.title}</span>
-              <span className="alert-body muted">{entry.body}</span>
+              <AlertText entry={entry} />
             </button>
             {!entry.read && (
               <button
@@ -84,6 +81,18 @@ export function AlertList() {
         ))}
       </ol>
     </section>
+  )
+}
+
+/** When, what kind, and what the alert said: a row of this list and of a replay's alert list. */
+export function AlertText({ entry }: { entry: AlertEntry }) {
+  return (
+    <>
+      <span className="alert-time num muted">{formatClockTime(entry.createdAt)}</span>
+      <span className={`badge alert-kind kind-${entry.kind}`}>{kindLabel(entry.kind)}</span>
+      <span className="alert-title">{entry.title}</span>
+      <span className="alert-body muted">{entry.body}</span>
+    </>
   )
 }
 

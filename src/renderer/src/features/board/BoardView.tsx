@@ -1,21 +1,36 @@
-/** The price board of the active watchlist: match cards in a column, or side by side when compact. */
+/**
+ * The price board of the active watchlist (a replay's list while one shows): match cards in a
+ * column (side by side when compact), or the grid (features/grid), as the list's view says;
+ * pinned matches first either way. A replay shows as cards: the grid's view belongs to a list.
+ */
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { setBoardCursor } from '../../store/board-cursor'
 import { useFeedStore } from '../../store/feed-store'
+import { useReplayStore } from '../../store/replay-store'
 import { runWatchlistCommand, useActiveView, useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { showView } from '../../store/ui-store'
 import { pinnedFirst } from '../grid/board-order'
+import { BoardModeToggle } from '../grid/BoardModeToggle'
+import { GridView } from '../grid/GridView'
 import { GuardedMatchCard } from './GuardedMatchCard'
 import { CardBoardKeys } from './use-board-keys'
 
 export function BoardView() {
   const list = useActiveWatchlist()
-  const boardError = useFeedStore((s) => s.boardError)
+  const { mode } = useActiveView()
+  const replaying = useReplayStore((s) => s.session !== null)
+  return list && mode === 'grid' && !replaying ? <GridView list={list} /> : <CardBoard />
+}
+
+function CardBoard() {
+  const list = useActiveWatchlist()
   const listId = list?.id
   const { pinned } = useActiveView()
-  const matches = useMemo(() => pinnedFirst(list?.matches ?? [], pinned), [list, pinned])
-  const mounted = useCardsToMount(list?.matches.length ?? 0)
+  // A replay shows the matches it replays, whichever list is active; nothing on it can be edited.
+  const replayed = useReplayStore((s) => s.session?.matches ?? null)
+  const matches = useMemo(() => replayed ?? pinnedFirst(list?.matches ?? [], pinned), [replayed, list, pinned])
+  const mounted = useCardsToMount(matches.length)
   const matchIds = useMemo(() => matches.map((m) => m.matchId), [matches])
   // One tracker for the board's lifetime; its root is the board's own scroll container.
   const [tracker] = useState(() => new VisibilityTracker())
@@ -29,18 +44,20 @@ export function BoardView() {
   return (
     <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
       <CardBoardKeys matchIds={matchIds} />
-      {boardError && <div className="inline-note">Board: {boardError}</div>}
-      {list && list.matches.length === 0 && (
-        <div className="empty-state">
-          <p>{list.name} has no matches yet.</p>
-          <button type="button" onClick={() => showView('discover')}>
-            Find matches in Discover (2)
-          </button>
+      {!replayed && (
+        <div className="toolbar board-toolbar">
+          <BoardModeToggle mode="cards" />
         </div>
       )}
+      <BoardNotes />
       <VisibilityContext value={tracker}>
-        {matches.slice(0, mounted).map((match) => (
-          <GuardedMatchCard key={match.matchId} match={match} onRemove={remove} />
+        {matches.slice(0, mounted).map((match, i) => (
+          <GuardedMatchCard
+            key={match.matchId}
+            match={match}
+            onRemove={replayed ? undefined : remove}
+            initiallyInView={i < FIRST_SCREEN_CARDS}
+          />
         ))}
       </VisibilityContext>
     </div>
@@ -48,9 +65,29 @@ export function BoardView() {
 }
 
 /** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
-function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+export function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
   const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
   if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
+}
+
+/** What both views say above the matches: a failed board load, or a list with no matches yet. */
+export function BoardNotes() {
+  const list = useActiveWatchlist()
+  const boardError = useFeedStore((s) => s.boardError)
+  const replaying = useReplayStore((s) => s.session !== null)
+  return (
+    <>
+      {boardError && <div className="inline-note">Board: {boardError}</div>}
+      {!replaying && list && list.matches.length === 0 && (
+        <div className="empty-state">
+          <p>{list.name} has no matches yet.</p>
+          <button type="button" onClick={() => showView('discover')}>
+            Find matches in Discover (2)
+          </button>
+        </div>
+      )}
+    </>
+  )
 }
 
 /**

@@ -1,9 +1,14 @@
 /**
  * One watched match: header (teams, score, status, clock) and every non-empty odd group with its
  * markets. Subscribes to the match's layout and header only; prices live in PriceCell.
+ *
+ * Only what is on screen is mounted: the markets (the price cells, nearly all of a card's DOM) are
+ * rendered only while the card is in view or within the board's look-ahead (lib/visibility.ts);
+ * off screen a stand-in of their last height takes their place (lib/remembered-height.ts). The
+ * header stays, so every watched match keeps its card: find, focus and scroll work as before.
  */
-import { memo, useEffect, useRef } from 'react'
-import type { LayoutMarket, MatchHeader } from '../../../../shared/board'
+import { memo, useEffect, useMemo, useRef } from 'react'
+import type { LayoutGroup, LayoutMarket, MatchHeader } from '../../../../shared/board'
 import type { MatchSummary } from '../../../../shared/discovery'
 import { call } from '../../bridge'
 import { TeamBadge } from '../../components/TeamBadge'
@@ -11,6 +16,7 @@ import { describeError } from '../../lib/errors'
 import { clockAttributes } from '../../lib/live-time'
 import { useRenderCount } from '../../lib/render-count'
 import { scrollIntoViewSettled } from '../../lib/scroll-settled'
+import { rememberedHeight, rememberHeight } from '../../lib/remembered-height'
 import { useInView } from '../../lib/visibility'
 import { useBoardStore, useHeader, useLayout } from '../../store/board-store'
 import { useBookCheck, useMarketMargin } from '../../store/book-checks'
@@ -23,16 +29,19 @@ import { PriceCell } from './PriceCell'
 export const MatchCard = memo(function MatchCard({
   match,
   onRemove,
+  initiallyInView = false,
 }: {
   match: MatchSummary
   onRemove?: (matchId: number) => void
+  /** Mount the markets in the first render, before the visibility observer has reported (the first screen). */
+  initiallyInView?: boolean
 }) {
   const layout = useLayout(match.matchId)
   // The synced flag only: the header's score and clock re-render the header row, not the card.
   const synced = useBoardStore((s) => s.headers[match.matchId]?.synced)
   const focusedAt = useUiStore((s) => (s.focusedMatch?.matchId === match.matchId ? s.focusedMatch.at : null))
   const ref = useRef<HTMLElement>(null)
-  const live = useInView(ref)
+  const live = useInView(ref, initiallyInView)
   const stale = useStalePrices(match.matchId)
   useBookCheck(match.matchId)
   useRenderCount(`match:${match.matchId}`)
@@ -54,6 +63,32 @@ export const MatchCard = memo(function MatchCard({
       {synced === false && <CachedNotice matchId={match.matchId} />}
       {!layout && <div className="muted pad">waiting for prices…</div>}
       {layout && groups.length === 0 && <div className="muted pad">no markets offered</div>}
+      {groups.length > 0 &&
+        (live ? (
+          <MatchMarkets matchId={match.matchId} groups={groups} stale={stale} />
+        ) : (
+          <div
+            className="markets-stand-in"
+            data-testid="markets-stand-in"
+            style={{ height: rememberedHeight(String(match.matchId)) ?? estimatedHeight(groups) }}
+          />
+        ))}
+    </section>
+  )
+})
+
+/** A typical comfortable group title and market row, for a card whose markets were never on screen. */
+const GROUP_TITLE_PX = 26
+const MARKET_ROW_PX = 55
+
+function estimatedHeight(groups: LayoutGroup[]): number {
+  return groups.reduce((sum, g) => sum + GROUP_TITLE_PX + MARKET_ROW_PX * g.markets.length, 0)
+}
+
+function MatchMarkets({ matchId, groups, stale }: { matchId: number; groups: LayoutGroup[]; stale: string | null }) {
+  const remember = useMemo(() => rememberHeight(String(matchId)), [matchId])
+  return (
+    <div className="match-markets" ref={remember}>
       {groups.map((group) => (
         <div className="odd-group" key={group.oddType}>
           <div className="group-title">{group.oddType}</div>
@@ -62,30 +97,27 @@ export const MatchCard = memo(function MatchCard({
             .map((market) => (
               <MarketRow
                 key={`${market.name}:${market.line ?? ''}`}
-                matchId={match.matchId}
+                matchId={matchId}
                 oddType={group.oddType}
                 market={market}
-                live={live}
                 stale={stale}
               />
             ))}
         </div>
       ))}
-    </section>
+    </div>
   )
-})
+}
 
 const MarketRow = memo(function MarketRow({
   matchId,
   oddType,
   market,
-  live,
   stale,
 }: {
   matchId: number
   oddType: string
   market: LayoutMarket
-  live: boolean
   stale: string | null
 }) {
   return (
@@ -97,7 +129,7 @@ const MarketRow = memo(function MarketRow({
       </div>
       <div className="market-cells">
         {market.outcomes.map((o) => (
-          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} live={live} stale={stale} />
+          <PriceCell key={o.outcomeId} outcomeId={o.outcomeId} label={o.label} stale={stale} />
         ))}
       </div>
     </div>
@@ -205,7 +237,7 @@ function Score({ header }: { header: MatchHeader | undefined }) {
   const { home, away } = header.score
   const periods = home.periods.map((p, i) => `${p ?? '-'}:${away.periods[i] ?? '-'}`).join(' ')
   return (
-    <span className="score num" title={periods}>
+    <span className="score num" title={periods} data-testid="match-score">
       <strong>
         {home.current ?? 0}–{away.current ?? 0}
       </strong>
@@ -218,7 +250,7 @@ function Score({ header }: { header: MatchHeader | undefined }) {
  * The period and the minutes played. While the match is live the clock runs on from its last
  * reading (the data service states it rarely, D9); otherwise it stands where it was last read.
  */
-function MatchClockView({ clock, running }: { clock: NonNullable<MatchHeader['clock']>; running: boolean }) {
+export function MatchClockView({ clock, running }: { clock: NonNullable<MatchHeader['clock']>; running: boolean }) {
   if (clock.elapsedSeconds === null)
     return clock.period ? (
       <span className="muted" data-testid="match-clock">

@@ -1,18 +1,19 @@
 /**
  * Override events (set, changed, expired, lifted) as alerts the trader acknowledges. Only the
  * current feed's rows; a row says how its override ended, a lift the price it went back to, the
- * trader's own overrides are marked "you", and a click brings the match's card into view.
+ * trader's own overrides are marked "you", and a click brings the match's card into view. While a
+ * replay shows, its override events as they happened (read already: history asks for no acknowledgement).
  */
 import { formatClockTime, formatPrice } from '../../lib/format'
 import { OVERRIDE_COUNTDOWN, untilAttributes } from '../../lib/live-time'
-import { acknowledgeOverrideAlerts, useOverrideAlertStore } from '../../store/board-store'
+import { acknowledgeOverrideAlerts, useShownOverrideAlerts } from '../../store/board-store'
 import { shownAlerts, type OverrideAlert } from '../../store/override-alerts'
 import { nameOutcome } from '../../store/outcome-names'
 import { focusMatch } from '../../store/ui-store'
 import './overrides.css'
 
 export function OverrideAlerts() {
-  const state = useOverrideAlertStore()
+  const state = useShownOverrideAlerts()
   const alerts = shownAlerts(state)
   const open = ({ id, event, read }: OverrideAlert) => {
     if (!read) acknowledgeOverrideAlerts([id])

@@ -1,14 +1,17 @@
 /**
  * One market's prices over time with uPlot: a stepped line per outcome, suspensions shaded behind
  * the lines, override events as marked verticals. Dragging across the chart picks a range (the
- * screen reloads it at full resolution). uPlot draws on a canvas, so the theme's colours are read
- * from the CSS variables and the chart is rebuilt when the theme changes.
+ * screen reloads it at full resolution); while a desk replay runs, a playhead line follows its
+ * clock and a click (no drag) seeks the replay there. uPlot draws on a canvas, so the theme's
+ * colours are read from the CSS variables and the chart is rebuilt when the theme changes. The
+ * playhead is an element over the plot, moved without React or a canvas redraw at every frame.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { OverrideEventKind } from '../../../../shared/domain'
 import { formatPrice } from '../../lib/format'
+import { useReplayStore } from '../../store/replay-store'
 import { cursorTimeLabel, priceAxisLabels, priceAxisWidth, timeAxisLabels } from './review-format'
 import type { ChartData, OverrideMarker } from './series-align'
 
@@ -35,17 +38,29 @@ interface Props {
   boldLine: number
   /** Epoch ms of a dragged selection. */
   onSelectRange: (from: number, to: number) => void
+  /** Epoch ms of a click without a drag. */
+  onPick: (at: number) => void
 }
 
-export function PriceChart({ data, markers, boldLine, onSelectRange }: Props) {
+/** A press that moves less than this is a click, not a drag (uPlot's own selection threshold). */
+const CLICK_SLOP_PX = 3
+
+export function PriceChart({ data, markers, boldLine, onSelectRange, onPick }: Props) {
   const holder = useRef<HTMLDivElement>(null)
   const width = useWidth(holder)
   const themeVersion = useThemeVersion()
   // Kept in a ref so a new callback from the parent does not rebuild the chart.
   const onSelect = useRef(onSelectRange)
+  const onClick = useRef(onPick)
   useEffect(() => {
     onSelect.current = onSelectRange
-  }, [onSelectRange])
+    onClick.current = onPick
+  }, [onSelectRange, onPick])
+  const chartRef = useRef<uPlot | null>(null)
+  useEffect(
+    () => useReplayStore.subscribe((s) => placePlayhead(chartRef.current, s.session?.clock.position ?? null)),
+    [],
+  )
 
   useEffect(() => {
     const el = holder.current
@@ -90,6 +105,8 @@ export function PriceChart({ data, markers, boldLine, onSelectRange }: Props) {
       hooks: {
         drawClear: [(u) => shadeSuspensions(u, data.suspendedSpans, colour('--down', '#e5534b'))],
         draw: [(u) => drawMarkers(u, markers)],
+        // The scales are set once the chart is ready (uPlot finishes building it a moment later).
+        ready: [(u) => placePlayhead(u, useReplayStore.getState().session?.clock.position ?? null)],
         setSelect: [
           (u) => {
             if (u.select.width < 3) return
@@ -102,7 +119,17 @@ export function PriceChart({ data, markers, boldLine, onSelectRange }: Props) {
       },
     }
     const chart = new uPlot(options, [data.x, ...data.ys] as uPlot.AlignedData, el)
-    return () => chart.destroy()
+    const head = document.createElement('div')
+    head.className = 'chart-playhead'
+    head.dataset['testid'] = 'chart-playhead'
+    chart.over.appendChild(head)
+    chartRef.current = chart
+    const stopClicks = onPlotClick(chart, (at) => onClick.current(at))
+    return () => {
+      stopClicks()
+      chartRef.current = null
+      chart.destroy()
+    }
   }, [data, markers, boldLine, width, themeVersion])
 
   return (
@@ -115,6 +142,35 @@ export function PriceChart({ data, markers, boldLine, onSelectRange }: Props) {
       data-bold-line={boldLine}
     />
   )
+}
+
+/** Moves the playhead to `at` (epoch ms); hidden with no replay, or outside the chart's range. */
+function placePlayhead(chart: uPlot | null, at: number | null): void {
+  const head = chart?.over.querySelector<HTMLElement>('.chart-playhead')
+  if (!chart || !head) return
+  const { min, max } = chart.scales['x'] ?? {}
+  const inside = at !== null && min !== undefined && max !== undefined && at / 1000 >= min && at / 1000 <= max
+  head.hidden = !inside
+  if (inside) head.style.transform = `translateX(${chart.valToPos(at / 1000, 'x')}px)`
+  head.dataset['at'] = at === null ? '' : String(at)
+}
+
+/** Calls `pick` with the time under a click that did not drag (a drag selects a range instead). */
+function onPlotClick(chart: uPlot, pick: (at: number) => void): () => void {
+  let downX: number | null = null
+  const down = (e: PointerEvent) => (downX = e.clientX)
+  const up = (e: PointerEvent) => {
+    if (downX === null || Math.abs(e.clientX - downX) >= CLICK_SLOP_PX) return
+    downX = null
+    const x = e.clientX - chart.over.getBoundingClientRect().left
+    pick(Math.round(chart.posToVal(x, 'x') * 1000))
+  }
+  chart.over.addEventListener('pointerdown', down)
+  chart.over.addEventListener('pointerup', up)
+  return () => {
+    chart.over.removeEventListener('pointerdown', down)
+    chart.over.removeEventListener('pointerup', up)
+  }
 }
 
 /** uPlot's own axis font, named here so labels are measured in the font they are drawn in. */

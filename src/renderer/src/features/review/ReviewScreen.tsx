@@ -1,7 +1,8 @@
 /**
  * Review: the recorded history of one match. A chart per market (downsampled by main to about a
- * point per pixel; a dragged range reloads at full resolution), the raw ticks, a replay of the
- * range, and the CSV export.
+ * point per pixel; a dragged range reloads at full resolution), the raw ticks, and the CSV export.
+ * "Replay the desk" plays the range on the board with the match's watchlist (features/replay); the
+ * chart's playhead follows that replay, and a click on the chart seeks it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { HistorySeries } from '../../../../shared/history'
@@ -13,7 +14,9 @@ import { ExportButton } from './ExportButton'
 import { MatchPicker } from './MatchPicker'
 import { MARKER_COLOURS, PriceChart } from './PriceChart'
 import { ProviderHistoryPanel } from './ProviderHistoryPanel'
-import { ReplayPanel } from './ReplayPanel'
+import { seek } from '../replay/replay-player'
+import { isReplaying } from '../../store/replay-store'
+import { openReplayPicker } from '../../store/ui-store'
 import {
   alignOutcomes,
   marketKey as marketKeyOf,
@@ -102,6 +105,15 @@ export function ReviewScreen() {
               Reload
             </button>
             <span className="spacer" />
+            <button
+              type="button"
+              onClick={() => openReplayPicker({ range: span, matchId })}
+              disabled={!span}
+              title="Play this range back on the board, with the match's watchlist"
+              data-testid="review-replay"
+            >
+              ⟲ Replay the desk
+            </button>
             <ExportButton matchId={matchId} range={range} />
           </>
         )}
@@ -158,7 +170,13 @@ export function ReviewScreen() {
               </div>
             )}
             {chart && (
-              <PriceChart data={chart.data} markers={chart.markers} boldLine={chart.bold} onSelectRange={selectRange} />
+              <PriceChart
+                data={chart.data}
+                markers={chart.markers}
+                boldLine={chart.bold}
+                onSelectRange={selectRange}
+                onPick={seekReplay}
+              />
             )}
             {chart && <ChartKey />}
           </section>
@@ -172,22 +190,17 @@ export function ReviewScreen() {
               reloadKey={reloadKey}
               names={names}
             />
-            {series && span && (
-              <ReplayPanel
-                key={`replay:${matchId}:${span.from}:${span.to}`}
-                matchId={matchId}
-                from={span.from}
-                to={span.to}
-                outcomes={series.outcomes}
-                names={names}
-              />
-            )}
             <ProviderHistoryPanel key={matchId} matchId={matchId} names={names} />
           </div>
         </>
       )}
     </div>
   )
+}
+
+/** A click on a chart seeks the desk replay, when one runs (there is nothing to seek otherwise). */
+function seekReplay(at: number): void {
+  if (isReplaying()) void seek(at)
 }
 
 /** What the shading and marks on the chart mean (uPlot's legend names the lines and shows their values). */
@@ -202,7 +215,7 @@ function ChartKey() {
           <i className="key-mark" style={{ borderColor: colour }} /> override {action}
         </span>
       ))}
-      <span className="key-hint">drag across the chart to zoom into a range</span>
+      <span className="key-hint">drag across the chart to zoom into a range; during a replay, click to seek it</span>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 /**
- * The change tape: every price change across the active watchlist, newest first, filterable and
- * virtualized. It refreshes four times a second by design: nobody reads a tape faster, and it
+ * The change tape: every price change across the active watchlist (a replay's list and replayed
+ * changes while one shows), newest first, filterable and virtualized. It refreshes four times a second by design: nobody reads a tape faster, and it
  * keeps list rendering off the price hot path (the board cells update every frame). A trader who
  * scrolled down to read keeps their place while new changes arrive above.
  */
@@ -9,7 +9,8 @@ import type { PriceChange } from '../../../../shared/domain'
 import type { MatchSummary } from '../../../../shared/discovery'
 import { formatClockTime, formatPct, formatPrice } from '../../lib/format'
 import { useRowWindow } from '../../lib/row-window'
-import { tapeRing, useTapeStore } from '../../store/board-store'
+import { useShownTape, useTapeStore } from '../../store/board-store'
+import { useReplayStore } from '../../store/replay-store'
 import { FilteredTape, tapeFilterPredicate } from '../../store/filtered-tape'
 import { nameOutcome } from '../../store/outcome-names'
 import { focusMatch, setTapeFilter, useUiStore } from '../../store/ui-store'
@@ -22,7 +23,9 @@ const ROW_PX = 22
 
 export function TapeView() {
   const list = useActiveWatchlist()
-  const matches = useMemo(() => list?.matches ?? [], [list])
+  const replayed = useReplayStore((s) => s.session?.matches ?? null)
+  const matches = useMemo(() => replayed ?? list?.matches ?? [], [replayed, list])
+  const ring = useShownTape()
   const { matchId, market, minMove } = useUiStore((s) => s.tapeFilter)
   const dropped = useTapeStore((s) => s.dropped)
 
@@ -31,10 +34,10 @@ export function TapeView() {
     const ids = new Set(matchId === 'all' ? matches.map((m) => m.matchId) : [matchId])
     const filter = { matchIds: ids, market, minMovePct }
     return new FilteredTape(
-      tapeRing,
+      ring,
       tapeFilterPredicate(filter, (change) => nameOutcome(change).market),
     )
-  }, [matches, matchId, market, minMovePct])
+  }, [ring, matches, matchId, market, minMovePct])
 
   const { scrollerRef, first, last, totalPx, offsetPx, atTop, scrollRows, scrollToTop } = useRowWindow(
     tape.length,
@@ -46,12 +49,12 @@ export function TapeView() {
   useEffect(() => {
     const refresh = () => {
       arrived.current += tape.refresh()
-      setEnd(tapeRing.end)
+      setEnd(ring.end)
     }
     refresh()
     const timer = setInterval(refresh, REFRESH_MS)
     return () => clearInterval(timer)
-  }, [tape])
+  }, [tape, ring])
   useLayoutEffect(() => {
     if (!atTop && arrived.current > 0) scrollRows(arrived.current)
     arrived.current = 0
@@ -71,7 +74,7 @@ export function TapeView() {
         <span className="muted num" data-testid="tape-count" data-count={tape.length}>
           {tape.length.toLocaleString()}
         </span>
-        {dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
+        {!replayed && dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
         <span className="spacer" />
         {!atTop && (
           <button type="button" className="link" data-testid="tape-newest" onClick={scrollToTop}>

@@ -1,0 +1,105 @@
+/**
+ * A Chrome trace (Playwright's browser.startTracing: CDP Tracing) reduced to where the page's
+ * main thread spent its time: self time per kind (script, style, layout, paint, gc, other) in ms
+ * per second of trace, the hottest event names, and the raster workers' time beside it (painting
+ * is recorded on the main thread and rastered off it). Self time: an event's duration less its
+ * children's, so a layout forced from script counts as layout, not twice.
+ */
+export const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'blink',
+]
+
+interface TraceEvent {
+  ph: string
+  name: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  args?: { name?: string }
+}
+
+/**
+ * Event names to kinds, first match wins: the timeline's own names (Layout, Paint…) and Blink's
+ * trace names under them (Document::recalcStyle, LocalFrameView::performLayout, text shaping…).
+ * Task plumbing (RunTask, mojo messages) is `other`.
+ */
+const KINDS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['gc', /GC|Scavenge|MarkCompact/],
+  ['style', /UpdateLayoutTree|RecalculateStyles|recalcStyle|StyleEngine|ParseAuthorStyleSheet/],
+  ['paint', /Paint|Layerize|Commit|CompositeLayers|UpdateLayer|Raster/],
+  ['layout', /Layout|Shape|InlineNode|LayoutBlock/],
+  ['script', /FunctionCall|EvaluateScript|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|V8|v8\./],
+]
+
+function kindOf(name: string): string {
+  return KINDS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'other'
+}
+
+export interface TraceSummary {
+  mainMsPerSec: Record<string, number>
+  hottest: Array<{ name: string; msPerSec: number }>
+  rasterMsPerSec: number
+}
+
+export function summariseTrace(trace: Buffer, seconds: number): TraceSummary {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents
+  const threadNames = new Map<string, string>()
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '')
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue
+    const key = `${e.pid}:${e.tid}`
+    const list = byThread.get(key) ?? []
+    list.push(e)
+    byThread.set(key, list)
+  }
+  const total = (list: TraceEvent[]) => list.reduce((sum, e) => sum + (e.dur ?? 0), 0)
+  // The traced page's main thread: the busiest renderer main thread (closed pages' are near idle).
+  const mains = [...byThread].filter(([key]) => threadNames.get(key) === 'CrRendererMain')
+  const [mainKey, main] = mains.sort((a, b) => total(b[1]) - total(a[1]))[0] ?? ['', []]
+  const pid = mainKey.split(':')[0]
+  const self = selfTimes(main)
+  const perSec = (us: number) => Number((us / 1000 / seconds).toFixed(1))
+  const mainMsPerSec: Record<string, number> = {}
+  for (const [name, us] of self) {
+    const kind = kindOf(name)
+    mainMsPerSec[kind] = (mainMsPerSec[kind] ?? 0) + us
+  }
+  for (const kind of Object.keys(mainMsPerSec)) mainMsPerSec[kind] = perSec(mainMsPerSec[kind] as number)
+  const raster = [...byThread]
+    .filter(
+      ([key]) =>
+        key.startsWith(`${pid}:`) && /CompositorTileWorker|ThreadPoolForegroundWorker/.test(threadNames.get(key) ?? ''),
+    )
+    .flatMap(([, list]) => list.filter((e) => e.name === 'RasterTask'))
+  return {
+    mainMsPerSec,
+    hottest: [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, us]) => ({ name, msPerSec: perSec(us) })),
+    rasterMsPerSec: perSec(total(raster)),
+  }
+}
+
+/** Self time per event name on one thread: each event's duration less its direct children's. */
+function selfTimes(events: TraceEvent[]): Map<string, number> {
+  const sorted = [...events].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const self = new Map<string, number>()
+  const stack: Array<{ event: TraceEvent; end: number }> = []
+  for (const event of sorted) {
+    const end = event.ts + (event.dur ?? 0)
+    while (stack.length > 0 && (stack.at(-1) as { end: number }).end <= event.ts) stack.pop()
+    const parent = stack.at(-1)
+    if (parent) self.set(parent.event.name, (self.get(parent.event.name) ?? 0) - (event.dur ?? 0))
+    self.set(event.name, (self.get(event.name) ?? 0) + (event.dur ?? 0))
+    stack.push({ event, end })
+  }
+  return self
+}

@@ -1,0 +1,303 @@
+/**
+ * The grid view of the board (issue 23.1): one row per watched match with the names in full, the
+ * trader's sort, filters, columns and grouping kept with the list across a restart, and only a
+ * screenful of rows mounted however long the list.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { MatchSummary } from '../../src/shared/discovery'
+import { expect, test, type Page } from '../fixtures'
+import { finishOverrideSet, openApp } from '../app'
+import { renderCounts, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
+import { launchHost } from '../host'
+
+/** Each name cell's text cut or not: a cut name is wider inside than its box. */
+function cutNames(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('grid-team')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent ?? ''))
+}
+
+/** The rows wholly in view between the grid's heading and the foot of its scroller: their match and names. */
+function rowsInView(page: Page): Promise<Array<{ id: string; names: string[] }>> {
+  return page.getByTestId('grid-scroll').evaluate((scroller) => {
+    const top = scroller.querySelector('[data-testid="grid-head"]')!.getBoundingClientRect().bottom
+    const bottom = scroller.getBoundingClientRect().bottom
+    return [...scroller.querySelectorAll('[data-testid="grid-row"]')]
+      .filter((row) => {
+        const r = row.getBoundingClientRect()
+        return r.top >= top && r.bottom <= bottom
+      })
+      .map((row) => ({
+        id: row.getAttribute('data-match') ?? '',
+        names: [...row.querySelectorAll('[data-testid="grid-team"]')].map((n) => n.textContent ?? ''),
+      }))
+  })
+}
+
+/** Where the first row stands on the page. */
+function firstRowTop(page: Page): Promise<number> {
+  return page
+    .getByTestId('grid-row')
+    .first()
+    .evaluate((row) => row.getBoundingClientRect().top)
+}
+
+/** The data-match of every mounted row, top to bottom. */
+function rowOrder(page: Page): Promise<string[]> {
+  return page.getByTestId('grid-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-match') ?? ''))
+}
+
+test('the grid shows 50 watched matches with their names in full at 1440×900', async ({ page }) => {
+  const host = await launchHost({ args: ['--sim-live-matches', '50'] })
+  try {
+    await openApp(page, host.url)
+    const ids = await watchLiveMatches(page, 50)
+    expect(ids).toHaveLength(50)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-count')).toHaveText('50 matches')
+    // The default columns: the sport's first three markets, one price cell per outcome.
+    await expect(grid.getByTestId('grid-head')).toContainText('Match winner')
+    await expect(grid.getByTestId('grid-row').first().getByTestId('price-cell')).toHaveCount(6)
+
+    // Every match has its row, names in full, as the list holds them; scrolled through screen by screen.
+    const names = await page.evaluate(async () => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      const lists = await api.invoke('watchlists:get')
+      if (!lists.ok) throw new Error(lists.error.message)
+      return Object.fromEntries(lists.value.lists[0]!.matches.map((m) => [m.matchId, [m.home.name, m.away.name]]))
+    })
+    const seen = new Set<string>()
+    const scroller = grid.getByTestId('grid-scroll')
+    for (let screen = 0; seen.size < 50 && screen < 10; screen++) {
+      for (const row of await rowsInView(page)) {
+        expect(row.names).toEqual(names[row.id])
+        seen.add(row.id)
+      }
+      expect(await cutNames(page)).toEqual([])
+      // A screen on, less two rows: the heading covers one, and one was cut at the foot.
+      await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight - 88))
+    }
+    expect([...seen].sort()).toEqual(ids.map(String).sort())
+
+    // A price cell opens the override editor, as on the cards.
+    const cell = grid.getByTestId('price-cell').first()
+    const outcome = await cell.getAttribute('data-outcome')
+    await cell.click()
+    await expect(page.getByTestId('override-editor')).toBeVisible()
+    expect(outcome).toMatch(/^\d+\|/)
+  } finally {
+    await host.stop()
+  }
+})
+
+test('sort, live only, columns and grouping are kept with the list across a restart', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odds-e2e-grid-'))
+  const first = await launchHost({ dataDir, args: ['--sim-live-matches', '8'] })
+  try {
+    await openApp(page, first.url)
+    await watchLiveMatches(page, 8)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-row')).toHaveCount(8)
+    await grid.getByTestId('grid-sort').selectOption('lastMove')
+    await grid.getByTestId('grid-liveOnly').check()
+    await grid.getByTestId('grid-groupBySport').check()
+    await grid.getByTestId('grid-columns').click()
+    const picker = grid.getByTestId('column-picker')
+    await picker.locator('[data-market="match_winner"]').uncheck()
+    await picker.locator('[data-market="correct_score"]').check()
+    await expect(grid.getByTestId('grid-head')).toContainText('Correct score')
+    await expect(grid.getByTestId('grid-head')).not.toContainText('Match winner')
+    // A click elsewhere closes the choice.
+    await grid.getByTestId('grid-count').click()
+    await expect(picker).toHaveCount(0)
+  } finally {
+    await first.stop()
+  }
+
+  const second = await launchHost({ dataDir, args: ['--sim-live-matches', '8'] })
+  try {
+    await openApp(page, second.url)
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-row')).toHaveCount(8)
+    await expect(grid.getByTestId('grid-sort')).toHaveValue('lastMove')
+    await expect(grid.getByTestId('grid-liveOnly')).toBeChecked()
+    await expect(grid.getByTestId('grid-hideFinished')).not.toBeChecked()
+    await expect(grid.getByTestId('grid-groupBySport')).toBeChecked()
+    // Grouped: the sport heads its section, and the columns are the ones picked.
+    const head = grid.getByTestId('grid-head')
+    await expect(head).toHaveCount(1)
+    await expect(head).toContainText('badminton')
+    await expect(head).toContainText('Correct score')
+    await expect(head).not.toContainText('Match winner')
+
+    // The palette turns the list back to cards (and the cards' toggle to the grid again).
+    await page.keyboard.press('Control+k')
+    await page.getByRole('textbox', { name: 'Command', exact: true }).fill('cards / grid')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('match-card')).toHaveCount(8)
+    await page.getByTestId('board-mode-grid').click()
+    await expect(grid.getByTestId('grid-row')).toHaveCount(8)
+  } finally {
+    await second.stop()
+  }
+})
+
+test('a 200-match grid mounts about a screenful of rows wherever it is scrolled', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odds-e2e-grid-'))
+  const args = ['--sim-live-matches', '200', '--sim-rate', '200']
+  // The feed's 200 live matches, then a saved list of them all shown as the grid (the demo world
+  // resumes after a restart, so they are the same matches); adding 200 one by one takes minutes.
+  const first = await launchHost({ dataDir, args })
+  let matches: MatchSummary[]
+  try {
+    await openApp(page, first.url)
+    matches = await page.evaluate(async () => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      const live = await api.invoke('discover:matches', { mode: 'live', sport: 'badminton', limit: 200 })
+      if (!live.ok) throw new Error(live.error.message)
+      return live.value.matches
+    })
+  } finally {
+    await first.stop()
+  }
+  expect(matches).toHaveLength(200)
+  const configFile = join(dataDir, 'config.json')
+  const config = existsSync(configFile) ? (JSON.parse(readFileSync(configFile, 'utf8')) as object) : {}
+  const lists = [{ id: 'all', name: 'All live', matches, view: { mode: 'grid' } }]
+  writeFileSync(configFile, JSON.stringify({ ...config, watchlists: { lists, activeId: 'all' } }))
+
+  const host = await launchHost({ dataDir, args })
+  try {
+    await openApp(page, host.url)
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-count')).toHaveText('200 matches')
+    const scroller = grid.getByTestId('grid-scroll')
+    const screenful = await scroller.evaluate((el) => Math.ceil(el.clientHeight / 44))
+    // The rows on screen and a few either side (lib/row-window.ts overscan), not 200.
+    const mounted = await grid.getByTestId('grid-row').count()
+    expect(mounted).toBeGreaterThanOrEqual(screenful - 1)
+    expect(mounted).toBeLessThan(screenful + 20)
+    expect((await rowOrder(page))[0]).toBe(String(matches[0]!.matchId))
+
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    await expect(grid.locator(`[data-testid="grid-row"][data-match="${matches[199]!.matchId}"]`)).toBeInViewport()
+    expect(await grid.getByTestId('grid-row').count()).toBeLessThan(screenful + 20)
+    expect(await rowOrder(page)).not.toContain(String(matches[0]!.matchId))
+  } finally {
+    await host.stop()
+  }
+})
+
+test('a "last move" sort holds its rows still while the pointer or the focus is in the grid', async ({ page }) => {
+  const host = await launchHost({ args: ['--sim-live-matches', '8', '--sim-rate', '400'] })
+  try {
+    await openApp(page, host.url)
+    await watchLiveMatches(page, 8)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    await grid.getByTestId('grid-sort').selectOption('lastMove')
+    await expect(grid.getByTestId('grid-row')).toHaveCount(8)
+
+    // Pointer on a row: the prices keep moving, the rows do not; the toolbar says a newer order waits.
+    await grid.getByTestId('grid-row').nth(3).hover()
+    const held = await rowOrder(page)
+    const top = await firstRowTop(page)
+    await expect(grid.getByTestId('order-held')).toBeVisible()
+    expect(await firstRowTop(page)).toBe(top)
+    expect(await rowOrder(page)).toEqual(held)
+
+    // The pointer leaves: the newer order shows and nothing is held.
+    await page.mouse.move(1, 1)
+    await expect(grid.getByTestId('order-held')).toBeHidden()
+
+    // The badge comes and goes in a place of its own: the rows never move for it.
+    expect(await firstRowTop(page)).toBe(top)
+
+    // Keyboard focus on a price cell holds it the same way, the pointer elsewhere.
+    await grid.getByTestId('price-cell').first().focus()
+    const focused = await rowOrder(page)
+    await expect(grid.getByTestId('order-held')).toBeVisible()
+    expect(await rowOrder(page)).toEqual(focused)
+  } finally {
+    await host.stop()
+  }
+})
+
+test('in the grid the arrow keys walk the cells as drawn, Enter sets an override, and a far row comes into view', async ({
+  page,
+}) => {
+  const host = await launchHost({ args: ['--sim-live-matches', '40', '--sim-rate', '100'] })
+  try {
+    await openApp(page, host.url)
+    const ids = await watchLiveMatches(page, 40)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-count')).toHaveText('40 matches')
+    const cellsOf = (matchId: number) =>
+      grid
+        .locator(`[data-testid="grid-row"][data-match="${matchId}"] [data-testid="price-cell"]`)
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-outcome') ?? ''))
+    const [top = [], next = []] = [await cellsOf(ids[0]!), await cellsOf(ids[1]!)]
+    expect(top.length).toBeGreaterThan(1)
+    const cursor = grid.locator('.price-cell.cursor')
+
+    // First arrow: the first price of the first row; then right along the row and down to the next.
+    await page.locator('body').press('ArrowDown')
+    await expect(cursor).toHaveAttribute('data-outcome', top[0]!)
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowDown')
+    await expect(cursor).toHaveAttribute('data-outcome', next[1]!)
+
+    // Enter: the editor on that outcome; the override shows on its grid cell.
+    await page.keyboard.press('Enter')
+    const editor = page.getByTestId('override-editor')
+    await editor.locator('input[name="price"]').fill('7.77')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await finishOverrideSet(page, editor)
+    await expect(cursor.getByTestId('cell-override')).toHaveText('OVR')
+    await expect(cursor).toHaveAttribute('title', /override 7\.77/)
+
+    // Down past the mounted rows: the grid scrolls the cursor's row into view.
+    for (let i = 0; i < 38; i++) await page.keyboard.press('ArrowDown')
+    await expect(cursor).toBeInViewport()
+    await expect(cursor.locator('xpath=ancestor::*[@data-testid="grid-row"]')).toHaveAttribute(
+      'data-match',
+      String(ids[39]),
+    )
+  } finally {
+    await host.stop()
+  }
+})
+
+test('one price change in the grid re-renders its own cell and no row', async ({ page }) => {
+  // No random walk: the only price change is the override this test sets.
+  const host = await launchHost({ args: ['--sim-rate', '0'] })
+  try {
+    await page.goto(`${host.url}&renderCount=1`)
+    await watchLiveMatches(page, 3)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    const rows = grid.getByTestId('grid-row')
+    await expect(rows).toHaveCount(3)
+    for (const row of await rows.all()) await expect(row).toHaveAttribute('data-prices', 'current')
+    const cells = grid.getByTestId('price-cell')
+    await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
+    await page.mouse.move(1, 1)
+    const before = await renderCounts(page)
+    const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
+    expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
+    await expect(cells.nth(1).getByTestId('cell-price')).toHaveText('9.99')
+    const after = await renderCounts(page)
+    const rerendered = Object.keys(after).filter(
+      (key) => (key.startsWith('cell:') || key.startsWith('grid-row:')) && after[key] !== before[key],
+    )
+    expect(rerendered).toEqual([`cell:${outcome}`])
+  } finally {
+    await host.stop()
+  }
+})

@@ -1,0 +1,43 @@
+/**
+ * The price alerts of a replay as they fired, newest first, beside the replayed override alerts
+ * and tape. History, so nothing to mark read: a click brings the match's card forward.
+ */
+import { useReplayStore } from '../../store/replay-store'
+import { focusMatch } from '../../store/ui-store'
+import { AlertText } from '../alerts/AlertList'
+import '../alerts/alerts.css'
+
+export function ReplayAlerts() {
+  const alerts = useReplayStore((s) => s.alerts)
+  return (
+    <div className="replay-alerts panel" data-testid="replay-alerts">
+      <div className="panel-title">
+        Price alerts
+        <span className="badge num" data-testid="replay-alert-count">
+          {alerts.length}
+        </span>
+      </div>
+      {alerts.length === 0 && <div className="muted pad">No alert fired yet at this point of the replay.</div>}
+      <ol className="alert-entries">
+        {alerts.map((entry) => (
+          <li
+            key={entry.id}
+            className="alert-entry"
+            data-testid="replay-alert"
+            data-match={entry.matchId}
+            data-at={entry.createdAt}
+          >
+            <button
+              type="button"
+              className="alert-open"
+              onClick={() => focusMatch(entry.matchId)}
+              title="Show this match on the board"
+            >
+              <AlertText entry={entry} />
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}

@@ -1,0 +1,215 @@
+/**
+ * The desk replay's one player: opens a session on a set of matches and a range, runs the clock
+ * from animation frames and folds each frame's recorded events into the board store in one update
+ * (replay-batch.ts), as live patches are. Seeking reads the board at the instant from the cache
+ * (`replay:stateAt`) and the tape and alerts of the few minutes before it; stepping plays exactly
+ * the next recorded event. Plain code outside React: the banner and timeline only read the
+ * session from the replay store and call these functions.
+ */
+import type { MatchSummary } from '../../../../shared/discovery'
+import type { ReplayEvent } from '../../../../shared/replay'
+import { call } from '../../bridge'
+import { describeError } from '../../lib/errors'
+import { setLiveNow } from '../../lib/live-time'
+import { boardFromSnapshots } from '../../store/board-data'
+import { applyReplayBatch, showReplayBoards, useBoardStore } from '../../store/board-store'
+import { reloadBoard } from '../../store/live-sync'
+import { clearReplayed, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
+import { closeOverrideEditor, showView } from '../../store/ui-store'
+import { foldEvents } from './replay-batch'
+import { EventStream, stepClock, type ReplaySpeed } from './replay-clock'
+import { adjacentMark } from './replay-marks'
+
+/**
+ * After a seek the tape and alert lists hold what was recorded this long before the playhead: the
+ * board itself is exact at any instant, but rebuilding hours of tape on every seek would not be.
+ */
+export const SEEK_LIST_WINDOW_MS = 5 * 60_000
+
+export interface ReplayRequest {
+  label: string
+  matches: MatchSummary[]
+  from: number
+  to: number
+  speed: ReplaySpeed
+}
+
+/** The running session's frame loop and event supply; a new generation cancels the old one's work. */
+let generation = 0
+let stream: EventStream | null = null
+let frameId = 0
+let lastWall = 0
+
+const session = (): ReplaySession | null => useReplayStore.getState().session
+const matchIdsOf = (s: ReplaySession) => s.matches.map((m) => m.matchId)
+const fetchEvents = (matchIds: number[]) => (after: number, to: number) =>
+  call('replay:events', { matchIds, after, to })
+
+/** Shows the board as it was at `request.from` and plays the range from there. */
+export async function openReplay(request: ReplayRequest): Promise<void> {
+  const current = ++generation
+  stopFrames()
+  const { label, matches, from, to, speed } = request
+  useReplayStore.setState({
+    session: {
+      label,
+      matches,
+      from,
+      to,
+      marks: [],
+      unrecorded: [],
+      clock: { position: from, end: to, speed, playing: false },
+      loading: true,
+      error: null,
+    },
+  })
+  setLiveNow(() => session()?.clock.position ?? Date.now())
+  // Nothing live stays on the board under the replay banner while the recording is read.
+  showReplayBoards([])
+  clearReplayed()
+  // An override editor opened on a live price must not stay up over replayed ones.
+  closeOverrideEditor()
+  showView('board')
+  try {
+    const opened = await call('replay:open', { matchIds: matches.map((m) => m.matchId), from, to })
+    if (current !== generation) return
+    showReplayBoards(opened.boards)
+    stream = new EventStream(fetchEvents(matches.map((m) => m.matchId)), opened.from, opened.to)
+    const clock = { position: opened.from, end: opened.to, speed, playing: true }
+    const { marks, unrecorded } = opened
+    updateSession({ from: opened.from, to: opened.to, marks, unrecorded, clock, loading: false })
+    startFrames()
+  } catch (error) {
+    if (current === generation) updateSession({ loading: false, error: describeError(error) })
+  }
+}
+
+/** Back to live: the live board is read afresh; the live tape and alerts kept filling meanwhile. */
+export function leaveReplay(): void {
+  generation++
+  stopFrames()
+  stream = null
+  useReplayStore.setState({ session: null })
+  clearReplayed()
+  setLiveNow(null)
+  void reloadBoard()
+}
+
+export function togglePlay(): void {
+  const s = session()
+  if (!s || s.loading) return
+  if (s.clock.playing) {
+    stopFrames()
+    updateSession({ clock: { ...s.clock, playing: false } })
+  } else if (s.clock.position >= s.clock.end) void seek(s.from, true)
+  else {
+    updateSession({ clock: { ...s.clock, playing: true } })
+    startFrames()
+  }
+}
+
+export function setSpeed(speed: ReplaySpeed): void {
+  const s = session()
+  if (s) updateSession({ clock: { ...s.clock, speed } })
+}
+
+/** Pauses and plays exactly the next recorded event (or the events sharing its instant). */
+export async function stepEvent(): Promise<void> {
+  const s = session()
+  if (!s || s.loading || !stream) return
+  const current = generation
+  stopFrames()
+  updateSession({ clock: { ...s.clock, playing: false } })
+  try {
+    const at = await stream.nextAt()
+    if (current !== generation || at === null || at > s.to) return
+    applyEvents(stream.take(at))
+    const latest = session()
+    if (latest) updateSession({ clock: { ...latest.clock, position: at } })
+  } catch (error) {
+    if (current === generation) updateSession({ error: describeError(error) })
+  }
+}
+
+/** Jumps to the next (1) or previous (-1) override or alert on the timeline. */
+export function jumpToMark(direction: 1 | -1): void {
+  const s = session()
+  const mark = s && adjacentMark(s.marks, s.clock.position, direction)
+  if (mark) void seek(mark.at)
+}
+
+/** Shows the desk at `at` (clamped to the range) and goes on playing if it was. */
+export async function seek(at: number, play?: boolean): Promise<void> {
+  const s = session()
+  if (!s) return
+  const current = ++generation
+  stopFrames()
+  const target = Math.min(s.to, Math.max(s.from, Math.round(at)))
+  const playing = play ?? s.clock.playing
+  const matchIds = matchIdsOf(s)
+  updateSession({ loading: true, error: null, clock: { ...s.clock, position: target, playing: false } })
+  try {
+    const listFrom = Math.max(s.from, target - SEEK_LIST_WINDOW_MS)
+    const [boards, before, events] = await Promise.all([
+      call('replay:stateAt', { matchIds, at: target }),
+      call('replay:stateAt', { matchIds, at: listFrom }),
+      readAll(matchIds, listFrom, target),
+    ])
+    if (current !== generation) return
+    // The lists are folded on the board as it stood when they start, so every move has its previous price.
+    const lists = foldEvents(boardFromSnapshots(before).cells, events)
+    showReplayBoards(boards)
+    clearReplayed()
+    applyReplayBatch({ ...lists, cells: [], headers: [] })
+    stream = new EventStream(fetchEvents(matchIds), target, s.to)
+    const latest = session()
+    if (!latest) return
+    updateSession({ loading: false, clock: { ...latest.clock, position: target, playing: playing && target < s.to } })
+    if (playing && target < s.to) startFrames()
+  } catch (error) {
+    if (current === generation) updateSession({ loading: false, error: describeError(error) })
+  }
+}
+
+async function readAll(matchIds: number[], after: number, to: number): Promise<ReplayEvent[]> {
+  const events: ReplayEvent[] = []
+  for (let from = after; ;) {
+    const page = await call('replay:events', { matchIds, after: from, to })
+    events.push(...page.events)
+    if (!page.more || page.until <= from) return events
+    from = page.until
+  }
+}
+
+function applyEvents(events: readonly ReplayEvent[]): void {
+  if (events.length > 0) applyReplayBatch(foldEvents(useBoardStore.getState().cells, events))
+}
+
+function startFrames(): void {
+  cancelAnimationFrame(frameId)
+  lastWall = performance.now()
+  frameId = requestAnimationFrame(frame)
+}
+
+function stopFrames(): void {
+  cancelAnimationFrame(frameId)
+}
+
+/** One animation frame: the clock moves on, and what it passed is applied in one batch. */
+function frame(wallNow: number): void {
+  const s = session()
+  const source = stream
+  if (!s || !source || !s.clock.playing) return
+  const current = generation
+  source.fill().catch((error: unknown) => {
+    if (current !== generation) return
+    stopFrames()
+    const latest = session()
+    if (latest) updateSession({ error: describeError(error), clock: { ...latest.clock, playing: false } })
+  })
+  const clock = stepClock(s.clock, wallNow - lastWall, source.bufferedUntil())
+  lastWall = wallNow
+  applyEvents(source.take(clock.position))
+  updateSession({ clock })
+  if (clock.playing) frameId = requestAnimationFrame(frame)
+}

@@ -1,0 +1,68 @@
+/**
+ * What a desk replay shows, apart from the board's cells (those go into the board store itself,
+ * so the real cards and grid draw them): the session (which list, which range, the clock and the
+ * timeline's marks), and the replayed tape, override alerts and price alerts. While a session is
+ * open the page shows these instead of the live ones, which keep filling underneath (board-store).
+ */
+import { create } from 'zustand'
+import type { AlertEntry } from '../../../shared/alerts'
+import type { MatchSummary } from '../../../shared/discovery'
+import type { ReplayMark } from '../../../shared/replay'
+import type { ReplayClock } from '../features/replay/replay-clock'
+import { EMPTY_OVERRIDE_ALERTS, type OverrideAlertState } from './override-alerts'
+import { TAPE_CAPACITY, TapeRing } from './tape-ring'
+
+export interface ReplaySession {
+  /** What is replayed, in words: the watchlist's name. */
+  label: string
+  matches: MatchSummary[]
+  from: number
+  to: number
+  marks: ReplayMark[]
+  /** Matches of which the cache holds nothing: their cards stay empty. */
+  unrecorded: number[]
+  clock: ReplayClock
+  /** Opening or seeking: the board is being read from the cache. */
+  loading: boolean
+  /** A failed read, in words; the replay stops where it was. */
+  error: string | null
+}
+
+interface ReplayStore {
+  session: ReplaySession | null
+  /** The replayed change tape; a new ring at every seek (a ring only appends). */
+  tape: TapeRing
+  overrides: OverrideAlertState
+  /** Price alerts as they fired, newest first. */
+  alerts: AlertEntry[]
+}
+
+/** The replayed price alerts the list keeps: the newest ones, like the live list. */
+export const REPLAY_ALERT_CAP = 500
+
+export const useReplayStore = create<ReplayStore>(() => ({
+  session: null,
+  tape: new TapeRing(1),
+  overrides: EMPTY_OVERRIDE_ALERTS,
+  alerts: [],
+}))
+
+export const isReplaying = (): boolean => useReplayStore.getState().session !== null
+export const useReplaying = (): boolean => useReplayStore((s) => s.session !== null)
+
+/**
+ * `value` while the board is live, `none` while a replay shows: what the live feed's health or
+ * the bookmaker's check says now is nothing of the replayed prices.
+ */
+export function useLiveOnly<T, N>(value: T, none: N): T | N {
+  return useReplaying() ? none : value
+}
+
+/** Empties the replayed tape and lists (a session opens, or the playhead jumped). */
+export function clearReplayed(): void {
+  useReplayStore.setState({ tape: new TapeRing(TAPE_CAPACITY), overrides: EMPTY_OVERRIDE_ALERTS, alerts: [] })
+}
+
+export function updateSession(patch: Partial<ReplaySession>): void {
+  useReplayStore.setState((s) => (s.session ? { session: { ...s.session, ...patch } } : s))
+}
