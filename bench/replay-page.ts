@@ -4,7 +4,7 @@
  * a second (replay-data.ts; the picker offers today and yesterday, so the recording is re-made once
  * a day), the watchlist of those matches, and the app in Chromium. The replay is started through
  * the picker as a trader would (the list, yesterday 13:00–14:00, `--speed`: 60, 10 or 1), and the frames are measured
- * while it plays (page-frames.ts: dropped frames, p95 frame, main-thread busy), after the idle
+ * while it plays (page-frames.ts: dropped frames, p95 frame, main-thread busy; the host's CPU), after the idle
  * page's floor. At 60× the hour plays in a minute, so a window up to ~50 s sees it playing.
  */
 import { writeFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS } from '../src/shared/settings'
 import type { WatchedMatch } from '../src/shared/watchlists'
 import { measureIdle, measureWindow, VIEWPORT } from './page-frames'
 import { ensureReplayDesk } from './replay-data'
-import { machineLoad } from './support'
+import { machineLoad, processCpuMs } from './support'
 
 /** The hour of yesterday (local time, as the picker's day and times are) the recording covers. */
 const FROM_HOUR = 13
@@ -75,7 +75,9 @@ export async function playOnPage(
     await page.locator('[data-testid="price-cell"]').first().waitFor()
     const clockAt = () => page.getByTestId('replay-clock').getAttribute('data-at').then(Number)
     const before = await clockAt()
+    const hostBefore = processCpuMs(host.pid)
     const { ticks: _ticks, hops: _hops, ...frames } = await measureWindow(page, seconds)
+    const hostCpuMs = processCpuMs(host.pid) - hostBefore
     const after = await clockAt()
     console.log(
       JSON.stringify({
@@ -89,6 +91,8 @@ export async function playOnPage(
         ...frames,
         /** Recorded time played per second of the window: speed × 1,000 when playback keeps up. */
         playedMsPerSec: Math.round((after - before) / seconds),
+        /** The host's CPU over the window, in % of one core: the core reading and sending the events. */
+        hostCpuPct: Math.round(hostCpuMs / (seconds * 10)),
         load: machineLoad(),
       }),
     )
