@@ -4,8 +4,9 @@
  * in this process) and, in turn, two readers of the same floods, each a process of its own: the
  * app's client with its shared body budget, and the same client with no shared budget (every
  * answer bounded alone). Prints one JSON line per reader and run: RSS at start, warm (after sound
- * answers), after each flood kind, at its peak and once the reader was told the floods are over
- * (`endMb`), in MB; and `loopMaxMs`, the longest the reader's event loop was held while each kind
+ * answers), after each flood kind (each after full collections), at its peak, and `endMb` once the
+ * floods are over and the reader has been idle 30 s (hostile-floods.ts: what V8 gives back only
+ * when idle), in MB; and `loopMaxMs`, the longest the reader's event loop was held while each kind
  * was read (what the page's bridge, on the same loop, would wait).
  */
 import { MAX_JSON_BODY_BYTES } from '../src/main/core/clients/http/capped-body'
@@ -14,6 +15,8 @@ import { machineLoad, numberArg } from './support'
 
 /** The floods, then valid JSON just under the reader's bound (the most it can be made to parse). */
 const KINDS = ['sound', 'nolen', 'gzip', 'br', 'endless', 'big']
+/** The reader's idle once the floods are over, before `endMb`: long enough for V8's memory reducer. */
+const IDLE_SECONDS = 30
 
 export async function run(args: string[]): Promise<void> {
   const concurrency = numberArg(args, '--concurrency', 30)
@@ -22,7 +25,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     for (let i = 0; i < runs; i++) {
       for (const mode of ['budget', 'unbounded'] as const) {
-        const reader = startFloodReader({ port: peer.port, mode, concurrency, kinds: KINDS })
+        const reader = startFloodReader({ port: peer.port, mode, concurrency, kinds: KINDS, idleSeconds: IDLE_SECONDS })
         const figures = await reader.figures
         const endMb = await reader.peerGone()
         console.log(JSON.stringify({ bench: 'hostile-bodies', concurrency, ...figures, endMb, load: machineLoad() }))

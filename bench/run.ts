@@ -16,6 +16,7 @@ const benches = [
   'soak',
   'hostile-bodies',
   'frozen-page',
+  'replay',
 ] as const
 type BenchName = (typeof benches)[number]
 

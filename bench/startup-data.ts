@@ -6,12 +6,11 @@
  * transactions with syncing off, which is minutes faster than the app's per-flush writer and
  * gives the same rows. Rollups are not written: a first paint does not read them.
  */
-import Database from 'better-sqlite3'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openCache } from '../src/main/core/cache'
-import { FeedIds } from '../src/main/core/cache/feed-ids'
+import { openBulkCache } from './bulk-cache'
 import { DEFAULT_SETTINGS } from '../src/shared/settings'
 import type { WatchedMatch } from '../src/shared/watchlists'
 import { makeOddKey, oddTypeOfMember, type MatchPricesWire } from '../src/shared/wire/odds'
@@ -72,15 +71,8 @@ async function simulatorMatches(count: number): Promise<{ targets: LiveTarget[];
 
 /** Every outcome's ticks over the last `days` days, evenly spaced, prices on a bounded walk. */
 function bulkWrite(file: string, outcomes: Outcome[], totalTicks: number, days: number): void {
-  openCache(file).close()
-  const db = new Database(file)
-  db.pragma('synchronous = OFF')
   // The cached history is the real feed's: the unreachable run has keys set, so it is on that feed.
-  const feedId = new FeedIds(db).idOf('real')
-  const insertOutcome = db.prepare('INSERT INTO outcome (feed_id, match_id, odd_type, odd_key) VALUES (?, ?, ?, ?)')
-  const insertTick = db.prepare(
-    'INSERT INTO tick (outcome_id, t, tie, price, suspended, server_delta) VALUES (?, ?, 0, ?, ?, ?)',
-  )
+  const { db, feedId, insertOutcome, insertTick } = openBulkCache(file, 'real')
   const perOutcome = Math.ceil(totalTicks / outcomes.length)
   const end = Date.now() - 60_000
   const step = Math.floor((days * DAY_MS) / perOutcome)

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
 import { ensureStartupData } from './startup-data'
-import { machineLoad, numberArg } from './support'
+import { machineLoad, numberArg, processCpuMs } from './support'
 
 interface Startup {
   readyMs: number
@@ -30,17 +30,6 @@ interface Startup {
   hostCpuMs: number
   /** Where the time went: each step's time since the process started (see phasesOf). */
   phases: Record<string, number>
-}
-
-/** utime + stime of a process from /proc (Linux), in ms; NaN where it cannot be read. */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms; the split dropped the first two.
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return NaN
-  }
 }
 
 /**

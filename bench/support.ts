@@ -5,6 +5,7 @@
  * memory benches share (whole megabytes, a full collection on demand).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -74,4 +75,15 @@ export const mb = (bytes: number): number => Math.round(bytes / (1024 * 1024))
 export function exposeGc(): () => void {
   setFlagsFromString('--expose-gc')
   return runInNewContext('gc') as () => void
+}
+
+/** utime + stime of a process from /proc (Linux), in ms; NaN where it cannot be read. */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms; the split dropped the first two.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
 }

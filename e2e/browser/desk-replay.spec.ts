@@ -5,7 +5,8 @@
  * range is replayed at 10× on the board: the override alert, the price alert and a score change
  * appear when the replayed clock reaches their recorded times, never before; seeking back takes
  * them away and seeking forward brings them back; Review's chart carries the playhead and a click
- * on it seeks; leaving the replay brings the live desk back whole.
+ * on it seeks; the grid view draws the replayed board too; leaving the replay brings the live desk
+ * back whole.
  */
 import { expect, test } from '../fixtures'
 import { mkdirSync } from 'node:fs'
@@ -188,9 +189,9 @@ test('a recorded desk replays at 10× with its override, alert and score change 
   await expect(page.getByTestId('replay-play')).toHaveText(/Again/, { timeout: 30_000 })
   await page.screenshot({ path: `${SCREENS}/replay-1440.png` })
 
-  // Seek back to the start: the override, the alert and the new score are gone.
-  await clickTimeline(page, 0.0005)
-  await expect.poll(() => replayClock(page)).toBeLessThan(Math.min(overrideAt, alertAt, score.at))
+  // Seek back to the start (the timeline's Home key): the override, the alert and the new score are gone.
+  await page.getByTestId('replay-timeline').press('Home')
+  await expect.poll(() => replayClock(page)).toBe(from)
   await expect(page.getByTestId('override-alert')).toHaveCount(0)
   await expect(page.getByTestId('replay-alert')).toHaveCount(0)
   await expect(page.locator(scoreSelector)).toHaveText(score.before)
@@ -205,6 +206,12 @@ test('a recorded desk replays at 10× with its override, alert and score change 
   await page.setViewportSize({ width: 1024, height: 640 })
   await page.screenshot({ path: `${SCREENS}/replay-1024.png` })
   await page.setViewportSize({ width: 1440, height: 900 })
+
+  // The grid view draws the same replayed board: a row per replayed match.
+  await page.getByTestId('board-mode-grid').click()
+  await expect(page.getByTestId('grid-row')).toHaveCount(10)
+  await page.screenshot({ path: `${SCREENS}/replay-grid.png` })
+  await page.getByTestId('board-mode-cards').click()
 
   // Review: the chart's playhead stands at the replayed clock; a click on the chart seeks there.
   await page.getByTestId('nav-review').click()

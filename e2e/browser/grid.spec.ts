@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MatchSummary } from '../../src/shared/discovery'
 import { expect, test, type Page } from '../fixtures'
-import { openApp } from '../app'
-import { watchLiveMatches, type PageScope } from '../bridge'
+import { finishOverrideSet, openApp } from '../app'
+import { renderCounts, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost } from '../host'
 
 /** Each name cell's text cut or not: a cut name is wider inside than its box. */
@@ -111,6 +111,9 @@ test('sort, live only, columns and grouping are kept with the list across a rest
     await picker.locator('[data-market="correct_score"]').check()
     await expect(grid.getByTestId('grid-head')).toContainText('Correct score')
     await expect(grid.getByTestId('grid-head')).not.toContainText('Match winner')
+    // A click elsewhere closes the choice.
+    await grid.getByTestId('grid-count').click()
+    await expect(picker).toHaveCount(0)
   } finally {
     await first.stop()
   }
@@ -219,6 +222,81 @@ test('a "last move" sort holds its rows still while the pointer or the focus is 
     const focused = await rowOrder(page)
     await expect(grid.getByTestId('order-held')).toBeVisible()
     expect(await rowOrder(page)).toEqual(focused)
+  } finally {
+    await host.stop()
+  }
+})
+
+test('in the grid the arrow keys walk the cells as drawn, Enter sets an override, and a far row comes into view', async ({
+  page,
+}) => {
+  const host = await launchHost({ args: ['--sim-live-matches', '40', '--sim-rate', '100'] })
+  try {
+    await openApp(page, host.url)
+    const ids = await watchLiveMatches(page, 40)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-count')).toHaveText('40 matches')
+    const cellsOf = (matchId: number) =>
+      grid
+        .locator(`[data-testid="grid-row"][data-match="${matchId}"] [data-testid="price-cell"]`)
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-outcome') ?? ''))
+    const [top = [], next = []] = [await cellsOf(ids[0]!), await cellsOf(ids[1]!)]
+    expect(top.length).toBeGreaterThan(1)
+    const cursor = grid.locator('.price-cell.cursor')
+
+    // First arrow: the first price of the first row; then right along the row and down to the next.
+    await page.locator('body').press('ArrowDown')
+    await expect(cursor).toHaveAttribute('data-outcome', top[0]!)
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowDown')
+    await expect(cursor).toHaveAttribute('data-outcome', next[1]!)
+
+    // Enter: the editor on that outcome; the override shows on its grid cell.
+    await page.keyboard.press('Enter')
+    const editor = page.getByTestId('override-editor')
+    await editor.locator('input[name="price"]').fill('7.77')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await finishOverrideSet(page, editor)
+    await expect(cursor.getByTestId('cell-override')).toHaveText('OVR')
+    await expect(cursor).toHaveAttribute('title', /override 7\.77/)
+
+    // Down past the mounted rows: the grid scrolls the cursor's row into view.
+    for (let i = 0; i < 38; i++) await page.keyboard.press('ArrowDown')
+    await expect(cursor).toBeInViewport()
+    await expect(cursor.locator('xpath=ancestor::*[@data-testid="grid-row"]')).toHaveAttribute(
+      'data-match',
+      String(ids[39]),
+    )
+  } finally {
+    await host.stop()
+  }
+})
+
+test('one price change in the grid re-renders its own cell and no row', async ({ page }) => {
+  // No random walk: the only price change is the override this test sets.
+  const host = await launchHost({ args: ['--sim-rate', '0'] })
+  try {
+    await page.goto(`${host.url}&renderCount=1`)
+    await watchLiveMatches(page, 3)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    const rows = grid.getByTestId('grid-row')
+    await expect(rows).toHaveCount(3)
+    for (const row of await rows.all()) await expect(row).toHaveAttribute('data-prices', 'current')
+    const cells = grid.getByTestId('price-cell')
+    await expect(cells.first()).toHaveAttribute('data-direction', /.+/)
+    await page.mouse.move(1, 1)
+    const before = await renderCounts(page)
+    const outcome = (await cells.nth(1).getAttribute('data-outcome')) ?? ''
+    expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
+    await expect(cells.nth(1).getByTestId('cell-price')).toHaveText('9.99')
+    const after = await renderCounts(page)
+    const rerendered = Object.keys(after).filter(
+      (key) => (key.startsWith('cell:') || key.startsWith('grid-row:')) && after[key] !== before[key],
+    )
+    expect(rerendered).toEqual([`cell:${outcome}`])
   } finally {
     await host.stop()
   }

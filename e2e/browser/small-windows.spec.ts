@@ -117,3 +117,27 @@ test('at every width from 1024 px up, either side of each fold, the board keeps 
     await expectRoomyBoard(page)
   }
 })
+
+test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 640 })
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 3)
+  await page.getByTestId('board-mode-grid').click()
+  const grid = page.getByTestId('grid-scroll')
+  await expect(grid.locator('[data-testid="price-cell"]').first()).toBeVisible()
+  for (const size of [
+    { width: 1024, height: 640 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size)
+    const widths = await grid.evaluate((el) => ({
+      width: el.getBoundingClientRect().width,
+      clientWidth: el.clientWidth,
+      scrollWidth: el.scrollWidth,
+    }))
+    await page.screenshot({ path: test.info().outputPath(`grid-${size.width}.png`) })
+    expect(widths.width).toBeGreaterThanOrEqual(600)
+    expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth)
+  }
+  await page.getByTestId('board-mode-cards').click()
+})

@@ -4,8 +4,8 @@
  * sound answers (the warm figure: sockets, parser, heap in use), then two rounds of
  * `concurrency` answers of each flood kind at once. Prints one JSON line of RSS figures (MB), each
  * after full collections, and the longest event-loop stall while each kind was read (ms); then,
- * once told on stdin that the peer is gone, `{"goneMb"}` and exits.
- * Args: port, mode, concurrency, kinds (comma-separated paths of the peer).
+ * once told on stdin that the peer is gone and then idle for `idleSeconds`, `{"goneMb"}` and exits.
+ * Args: port, mode, concurrency, kinds (comma-separated paths of the peer), idleSeconds.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
@@ -13,7 +13,7 @@ import { BodyBudget, sharedBodyBudget } from '../main/core/clients/http/capped-b
 import { HttpClient } from '../main/core/clients/http/http-client'
 
 const WARM_ROUNDS = 3
-const [port, mode, concurrencyArg, kindsArg] = process.argv.slice(2)
+const [port, mode, concurrencyArg, kindsArg, idleSecondsArg] = process.argv.slice(2)
 const concurrency = Number(concurrencyArg)
 const http = new HttpClient({
   service: 'odds-feed',
@@ -71,5 +71,6 @@ clearInterval(sampler)
 console.log(JSON.stringify({ mode, startMb, warmMb, afterKindMb, peakMb, loopMaxMs }))
 
 await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once('line', () => resolve()))
+await pause(Number(idleSecondsArg) * 1000)
 console.log(JSON.stringify({ goneMb: await settledRssMb() }))
 process.exit(0)

@@ -102,6 +102,13 @@ export interface FloodReaderOptions {
   concurrency: number
   /** The peer's paths flooded, in order, two rounds each. */
   kinds: readonly string[]
+  /**
+   * How long the reader stays idle once the peer is gone, before its RSS is taken (default 0).
+   * V8 gives back the pages a burst of parsing left in its pool only when a process has been idle a
+   * while (its memory reducer, some 20 s here): refused floods hold none, valid answers parsed at
+   * the bound do.
+   */
+  idleSeconds?: number
 }
 
 /** RSS figures (MB) after a full collection at each step, and the longest event-loop stall per kind (ms). */
@@ -117,19 +124,18 @@ export interface FloodFigures {
 export interface FloodReader {
   /** Resolves once every flood was read: the figures so far. */
   figures: Promise<FloodFigures>
-  /** Tells the reader the peer is gone; resolves with its RSS once settled (MB). */
+  /** Tells the reader the peer is gone; resolves with its RSS once idle and settled (MB). */
   peerGone(): Promise<number>
   child: ChildProcess
 }
 
 const FIXTURE = fileURLToPath(new URL('./flood-reader.fixture.ts', import.meta.url))
 
-export function startFloodReader({ port, mode, concurrency, kinds }: FloodReaderOptions): FloodReader {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', FIXTURE, String(port), mode, String(concurrency), kinds.join(',')],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  )
+export function startFloodReader({ port, mode, concurrency, kinds, idleSeconds = 0 }: FloodReaderOptions): FloodReader {
+  const args = [String(port), mode, String(concurrency), kinds.join(','), String(idleSeconds)]
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', FIXTURE, ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: child.stdout! })
   const figures = nextLine(lines, child).then((line) => JSON.parse(line) as FloodFigures)
   return {

@@ -122,9 +122,10 @@ export function App() {
             className="replay-open"
             onClick={() => openReplayPicker()}
             title="Replay a recorded session on the board"
+            aria-label="Replay"
             data-testid="replay-open"
           >
-            ⟲ Replay
+            ⟲<span className="replay-open-label"> Replay</span>
           </button>
         )}
         <span className="spacer" />

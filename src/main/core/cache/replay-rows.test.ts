@@ -102,9 +102,11 @@ describe('desk replay reads', () => {
     expect(state?.overrides.map((e) => e.oddValue)).toEqual([7.5])
     expect(cache.replayState('demo', [7], T0 + 3000)[0]?.header?.score?.home.current).toBe(1)
     // Before anything was recorded, and for a match never recorded: nothing.
-    expect(cache.replayState('demo', [7, 8], T0 - 1)).toEqual([
-      { matchId: 7, outcomes: [], header: null, overrides: [] },
-      { matchId: 8, outcomes: [], header: null, overrides: [] },
+    const before = cache.replayState('demo', [7, 8], T0 - 1)
+    expect(before.map((m) => m.outcomes.map((o) => o.recent.length))).toEqual([[0, 0, 0, 0], []])
+    expect(before.map((m) => [m.header, m.overrides])).toEqual([
+      [null, []],
+      [null, []],
     ])
     expect(cache.replayTickCount('demo', [7], T0, T0 + 999)).toBe(40)
   })

@@ -31,13 +31,13 @@ export interface RecordedTick {
 
 export interface RecordedOutcome {
   ref: OutcomeRef
-  /** Its last ticks at or before the instant, newest first (at most RECENT_TICKS). */
+  /** Its last ticks at or before the instant, newest first (at most RECENT_TICKS); none when not priced yet. */
   recent: RecordedTick[]
 }
 
 export interface RecordedMatchState {
   matchId: number
-  /** The outcomes with a tick at or before the instant, in first-seen order. */
+  /** Every outcome the cache holds of the match, in first-seen order. */
   outcomes: RecordedOutcome[]
   /** The header as last recorded at or before the instant; null when none was (before schema 8). */
   header: MatchHeader | null
@@ -59,19 +59,36 @@ export interface RecordedEventPage {
   more: boolean
 }
 
-/** The first window an events page reads; later ones follow the density found. */
+/**
+ * The first window of the first page of a set of matches; later windows (and pages) follow the
+ * density found. Each window costs a seek per outcome whatever its width, so a page aims to be one
+ * window filled to this share of its limit, rather than windows grown to the limit exactly.
+ */
 const FIRST_WINDOW_MS = 1000
+const PAGE_FILL = 0.9
+/** Sets of matches whose density is kept (a replay pages through one set at a time). */
+const DENSITIES_KEPT = 8
 /** A window grows at most this much over the one before (an empty stretch is crossed in a few reads). */
 const MAX_WINDOW_GROWTH = 8
 
 /** Within one millisecond: the header first, then the prices, the overrides and the alerts they caused. */
 const KIND_ORDER: Record<RecordedEvent['kind'], number> = { header: 0, tick: 1, override: 2, alert: 3 }
 
+/** What one page's windows read from: the matches and their outcomes, as the statements take them. */
+interface Sources {
+  feedId: number
+  /** JSON arrays, for `json_each`. */
+  matchIds: string
+  outcomeIds: string
+  outcomes: Map<number, StoredOutcome>
+}
+
 type TickRow = [outcomeId: number, t: number, tie: number, price: number, suspended: number, delta: number]
 
 export class ReplayRows {
+  /** Events per millisecond last read, per set of matches (its JSON). */
+  private readonly density = new Map<string, number>()
   private readonly recentTicks: Database.Statement
-  private readonly recentResyncs: Database.Statement
   private readonly headerAt: Database.Statement
   private readonly ticksIn: Database.Statement
   private readonly resyncsIn: Database.Statement
@@ -83,12 +100,15 @@ export class ReplayRows {
     private readonly records: RecordStore,
     private readonly history: HistoryReader,
   ) {
+    // The resync mark is looked up in the same statement: a few seeks in a small table cost less
+    // than a second statement per outcome.
     this.recentTicks = db
       .prepare(
-        'SELECT t, tie, price, suspended, server_delta FROM tick WHERE outcome_id = ? AND t <= ? ORDER BY t DESC, tie DESC LIMIT ?',
+        `SELECT k.t, k.price, k.suspended, k.server_delta,
+           EXISTS (SELECT 1 FROM resync_tick s WHERE s.outcome_id = k.outcome_id AND s.t = k.t AND s.tie = k.tie)
+         FROM tick k WHERE k.outcome_id = ? AND k.t <= ? ORDER BY k.t DESC, k.tie DESC LIMIT ?`,
       )
       .raw()
-    this.recentResyncs = db.prepare('SELECT t, tie FROM resync_tick WHERE outcome_id = ? AND t >= ? AND t <= ?').raw()
     this.headerAt = db
       .prepare(
         'SELECT header FROM header_change WHERE feed_id = ? AND match_id = ? AND t <= ? ORDER BY t DESC, seq DESC LIMIT 1',
@@ -115,10 +135,10 @@ export class ReplayRows {
   stateAt(feedId: number, matchIds: readonly number[], at: number): RecordedMatchState[] {
     return matchIds.map((matchId) => ({
       matchId,
-      outcomes: this.outcomes.ofMatch(feedId, matchId).flatMap((o) => {
-        const recent = this.recentOf(o, at)
-        return recent.length > 0 ? [{ ref: { matchId, oddType: o.oddType, oddKey: o.oddKey }, recent }] : []
-      }),
+      outcomes: this.outcomes.ofMatch(feedId, matchId).map((o) => ({
+        ref: { matchId, oddType: o.oddType, oddKey: o.oddKey },
+        recent: this.recentOf(o, at),
+      })),
       header: storedJson(MatchHeader, this.headerAt.get(feedId, matchId, at) as string | undefined),
       overrides: this.records.overrideEvents(feedId, matchId, 0, at),
     }))
@@ -132,25 +152,38 @@ export class ReplayRows {
     return total
   }
 
-  /** At most `limit` events in (after, to], unless one millisecond alone holds more (it is never split). */
+  /**
+   * At most `limit` events in (after, to], unless one millisecond alone holds more (it is never
+   * split). A page is whole windows while they fit: it may hold fewer than `limit` events, and
+   * `until` says where it ends.
+   */
   events(feedId: number, matchIds: readonly number[], after: number, to: number, limit: number): RecordedEventPage {
     const stored = matchIds.flatMap((matchId) => this.outcomes.ofMatch(feedId, matchId))
+    const of: Sources = {
+      feedId,
+      matchIds: JSON.stringify(matchIds),
+      outcomeIds: JSON.stringify(stored.map((o) => o.id)),
+      outcomes: new Map(stored.map((o) => [o.id, o])),
+    }
+    const density = this.density.get(of.matchIds)
     const read: RecordedEvent[] = []
     let lo = after
-    let width = FIRST_WINDOW_MS
-    while (lo < to && read.length <= limit) {
-      const hi = Math.min(to, lo + width)
-      const window = this.window(feedId, matchIds, stored, lo, hi)
+    let width = density ? (limit * PAGE_FILL) / density : FIRST_WINDOW_MS
+    while (lo < to) {
+      const hi = Math.min(to, lo + Math.max(1, Math.ceil(width)))
+      const window = this.window(of, matchIds, lo, hi)
       for (const event of window) read.push(event)
-      const wanted = limit + 1 - read.length
+      if (window.length > 0) this.remember(of.matchIds, window.length / (hi - lo))
+      lo = hi
+      if (read.length >= limit * PAGE_FILL * 0.5) break
+      // The next window aims at what the page still has room for, at the density just read.
+      const room = limit * PAGE_FILL - read.length
       width =
         window.length === 0
           ? width * MAX_WINDOW_GROWTH
-          : Math.min(width * MAX_WINDOW_GROWTH, (width * wanted) / window.length)
-      width = Math.max(1, Math.ceil(width))
-      lo = hi
+          : Math.min(width * MAX_WINDOW_GROWTH, (width * room) / window.length)
     }
-    if (read.length <= limit) return { events: read, until: to, more: false }
+    if (read.length <= limit) return { events: read, until: lo, more: lo < to }
     // The page ends before the millisecond of the first event beyond the limit, or after it when it is the first.
     const cutAt = (read[limit] as RecordedEvent).at
     const kept = read.filter((e) => e.at < cutAt)
@@ -159,27 +192,28 @@ export class ReplayRows {
     return { events, until, more: until < to }
   }
 
+  /** The events a millisecond the last page of these matches found, for the next page's window. */
+  private remember(matchIds: string, perMs: number): void {
+    if (this.density.size >= DENSITIES_KEPT && !this.density.has(matchIds)) this.density.clear()
+    this.density.set(matchIds, perMs)
+  }
+
   /** Every event in (lo, hi], in time order. */
-  private window(
-    feedId: number,
-    matchIds: readonly number[],
-    stored: readonly StoredOutcome[],
-    lo: number,
-    hi: number,
-  ): RecordedEvent[] {
-    const ids = JSON.stringify(stored.map((o) => o.id))
-    const byId = new Map(stored.map((o) => [o.id, o]))
+  private window(of: Sources, matchIds: readonly number[], lo: number, hi: number): RecordedEvent[] {
+    const { feedId } = of
     const resyncs = new Set(
-      (this.resyncsIn.all(ids, lo, hi) as Array<[number, number, number]>).map(([o, t, tie]) => `${o}:${t}:${tie}`),
+      (this.resyncsIn.all(of.outcomeIds, lo, hi) as Array<[number, number, number]>).map(
+        ([o, t, tie]) => `${o}:${t}:${tie}`,
+      ),
     )
     const events: RecordedEvent[] = []
-    for (const row of this.headersIn.all(feedId, JSON.stringify(matchIds), lo, hi) as Array<[number, string]>) {
+    for (const row of this.headersIn.all(feedId, of.matchIds, lo, hi) as Array<[number, string]>) {
       const header = storedJson(MatchHeaderPatch, row[1])
       if (header) events.push({ kind: 'header', at: row[0], header })
     }
-    for (const [oid, t, tie, price, suspended, delta] of this.ticksIn.all(ids, lo, hi) as TickRow[]) {
-      const o = byId.get(oid) as StoredOutcome
-      events.push({
+    for (const [oid, t, tie, price, suspended, delta] of this.ticksIn.all(of.outcomeIds, lo, hi) as TickRow[]) {
+      const o = of.outcomes.get(oid) as StoredOutcome
+      const event: RecordedEvent = {
         kind: 'tick',
         at: t,
         matchId: o.matchId,
@@ -188,8 +222,10 @@ export class ReplayRows {
         price: milliToPrice(price),
         suspended: suspended === 1,
         serverTs: t + delta,
-        ...(resyncs.has(`${oid}:${t}:${tie}`) && { resync: true as const }),
-      })
+      }
+      // Rare (a gap's first price), so the check costs one lookup in a set that is nearly always empty.
+      if (resyncs.size > 0 && resyncs.has(`${oid}:${t}:${tie}`)) event.resync = true
+      events.push(event)
     }
     for (const event of this.records.overrideEventsOfMatches(feedId, matchIds, lo, hi))
       events.push({ kind: 'override', at: event.receivedTs, event })
@@ -201,17 +237,12 @@ export class ReplayRows {
 
   private recentOf(o: StoredOutcome, at: number): RecordedTick[] {
     const rows = this.recentTicks.all(o.id, at, RECENT_TICKS) as Array<[number, number, number, number, number]>
-    if (rows.length === 0) return []
-    const oldest = (rows[rows.length - 1] as [number, ...number[]])[0]
-    const marks = new Set(
-      (this.recentResyncs.all(o.id, oldest, at) as Array<[number, number]>).map(([t, tie]) => `${t}:${tie}`),
-    )
-    return rows.map(([t, tie, price, suspended, delta]) => ({
+    return rows.map(([t, price, suspended, delta, resync]) => ({
       t,
       price: milliToPrice(price),
       suspended: suspended === 1,
       serverTs: t + delta,
-      resync: marks.has(`${t}:${tie}`),
+      resync: resync === 1,
     }))
   }
 }

@@ -5,7 +5,7 @@
  * force; and the layout from the match's kept labels, so a match long off the board is named.
  */
 import { blankHeader, type BoardCell, type MatchBoard } from '../../../shared/board'
-import { outcomeId, type Direction, type OutcomeRef } from '../../../shared/domain'
+import { outcomeId, type Direction } from '../../../shared/domain'
 import type { MatchLabels } from '../../../shared/labels'
 import { overridesInForce } from '../cache/override-spans'
 import type { RecordedMatchState, RecordedTick } from '../cache/replay-rows'
@@ -14,17 +14,18 @@ import { keptGroups, placeByKey } from '../session/cached-board'
 export interface BoardWords {
   sport: string
   labels: MatchLabels
-  /** Every outcome the cache holds of the match: the layout names them all, priced yet or not. */
-  outcomes: readonly OutcomeRef[]
 }
 
 export function boardAt(state: RecordedMatchState, at: number, words: BoardWords): MatchBoard {
   const { matchId } = state
-  const groups = keptGroups(words.labels.layout, new Set(words.outcomes.map(outcomeId)))
+  // The layout names every outcome recorded, priced at the instant or not: a later tick finds its place.
+  const refs = state.outcomes.map((o) => o.ref)
+  const groups = keptGroups(words.labels.layout, new Set(refs.map(outcomeId)))
   const placed = new Set(groups.flatMap((g) => g.markets.flatMap((m) => m.outcomes.map((o) => o.outcomeId))))
-  for (const ref of words.outcomes) if (!placed.has(outcomeId(ref))) placeByKey(groups, ref)
+  for (const ref of refs) if (!placed.has(outcomeId(ref))) placeByKey(groups, ref)
   const overrides = overridesInForce(state.overrides, at)
-  const cells = state.outcomes.map(({ ref, recent }): BoardCell => {
+  const priced = state.outcomes.filter((o) => o.recent.length > 0)
+  const cells = priced.map(({ ref, recent }): BoardCell => {
     const id = outcomeId(ref)
     const event = overrides.get(id)
     const override = event ? { value: event.oddValue, expiresAt: event.expiresAt, suspended: event.suspended } : null

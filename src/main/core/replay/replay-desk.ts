@@ -77,7 +77,6 @@ export class ReplayDesk {
       boardAt(state, at, {
         sport: this.s.sportOf(state.matchId),
         labels: this.s.labels.of(state.matchId),
-        outcomes: this.s.cache.outcomes(state.matchId),
       }),
     )
   }

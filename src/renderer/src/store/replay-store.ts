@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand'
 import type { AlertEntry } from '../../../shared/alerts'
-import type { MatchSummary } from '../../../shared/discovery'
+import type { WatchedMatch } from '../../../shared/watchlists'
 import type { ReplayMark } from '../../../shared/replay'
 import type { ReplayClock } from '../features/replay/replay-clock'
 import { EMPTY_OVERRIDE_ALERTS, type OverrideAlertState } from './override-alerts'
@@ -15,7 +15,7 @@ import { TAPE_CAPACITY, TapeRing } from './tape-ring'
 export interface ReplaySession {
   /** What is replayed, in words: the watchlist's name. */
   label: string
-  matches: MatchSummary[]
+  matches: WatchedMatch[]
   from: number
   to: number
   marks: ReplayMark[]

@@ -1,7 +1,7 @@
 /**
  * The price board of the active watchlist (a replay's list while one shows): match cards in a
  * column (side by side when compact), or the grid (features/grid), as the list's view says;
- * pinned matches first either way. A replay shows as cards: the grid's view belongs to a list.
+ * pinned matches first either way. A replay shows its matches in the active list's view.
  */
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
@@ -19,8 +19,14 @@ import { CardBoardKeys } from './use-board-keys'
 export function BoardView() {
   const list = useActiveWatchlist()
   const { mode } = useActiveView()
-  const replaying = useReplayStore((s) => s.session !== null)
-  return list && mode === 'grid' && !replaying ? <GridView list={list} /> : <CardBoard />
+  const label = useReplayStore((s) => s.session?.label)
+  const replayed = useReplayStore((s) => s.session?.matches)
+  // The grid of a replay: the replayed matches, sorted, filtered and laid out as the active list's view says.
+  const shown = useMemo(
+    () => (list && replayed && label !== undefined ? { ...list, name: label, matches: replayed } : list),
+    [list, label, replayed],
+  )
+  return shown && mode === 'grid' ? <GridView list={shown} /> : <CardBoard />
 }
 
 function CardBoard() {
@@ -44,11 +50,9 @@ function CardBoard() {
   return (
     <div className="board" data-testid="board" ref={attachRoot} onClick={cursorToClickedCell}>
       <CardBoardKeys matchIds={matchIds} />
-      {!replayed && (
-        <div className="toolbar board-toolbar">
-          <BoardModeToggle mode="cards" />
-        </div>
-      )}
+      <div className="toolbar board-toolbar">
+        <BoardModeToggle mode="cards" />
+      </div>
       <BoardNotes />
       <VisibilityContext value={tracker}>
         {matches.slice(0, mounted).map((match, i) => (
@@ -65,7 +69,7 @@ function CardBoard() {
 }
 
 /** A price clicked with the mouse takes the keyboard's cursor too: the arrows go on from there. */
-function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
+export function cursorToClickedCell(event: MouseEvent<HTMLElement>): void {
   const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-outcome]')
   if (cell?.dataset.outcome) setBoardCursor(cell.dataset.outcome)
 }

@@ -26,6 +26,15 @@ export function CardBoardKeys({ matchIds }: { matchIds: readonly number[] }) {
   return null
 }
 
+/**
+ * The keys of the grid view: its rows as drawn (features/grid `gridDisplayOrder`), one cursor row
+ * per match. A cell of a row scrolled out of the grid's window is brought forward by its match.
+ */
+export function GridBoardKeys({ rows }: { rows: readonly CursorRow[] }) {
+  useBoardKeys(rows)
+  return null
+}
+
 function useBoardKeys(rows: readonly CursorRow[]): void {
   useCursorKeptOn(rows)
   const move = (direction: CursorMove) => () => {
@@ -71,11 +80,12 @@ function useCursorKeptOn(rows: readonly CursorRow[]): void {
 }
 
 /**
- * Scrolls the board just enough to show the cell. A cell not in the page (its card not mounted yet)
- * brings its match forward instead, as a click in the watchlist does.
+ * Scrolls the board (cards or grid) just enough to show the cell. A cell not in the page (its card
+ * or grid row not mounted) brings its match forward instead, as a click in the watchlist does.
  */
 function revealCell(outcomeId: string, matchId: number | null): void {
-  const cell = document.querySelector(`[data-testid="board"] [data-outcome="${CSS.escape(outcomeId)}"]`)
+  const outcome = `[data-outcome="${CSS.escape(outcomeId)}"]`
+  const cell = document.querySelector(`[data-testid="board"] ${outcome}, [data-testid="board-grid"] ${outcome}`)
   if (cell) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   else if (matchId !== null) focusMatch(matchId)
 }

@@ -8,6 +8,7 @@ import { Fragment, memo, useMemo } from 'react'
 import type { MatchHeader } from '../../../../shared/board'
 import type { MatchSummary } from '../../../../shared/discovery'
 import type { GridColumn } from '../../../../shared/watchlists'
+import { useRenderCount } from '../../lib/render-count'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useStalePrices } from '../../store/price-freshness'
 import { MatchClockView } from '../board/MatchCard'
@@ -40,21 +41,51 @@ export const GridRow = memo(function GridRow({
   pinned: boolean
 }) {
   const layout = useLayout(match.matchId)
-  const header = useHeader(match.matchId)
   const stale = useStalePrices(match.matchId)
   const cells = useMemo(() => rowSlots(layout, columns, slots), [layout, columns, slots])
-  const status = header?.status ?? match.statusType
-  const score = header?.score
-  const periods = score ? periodWords(score) : undefined
+  useRenderCount(`grid-row:${match.matchId}`)
   return (
     <div
       className={pinned ? 'grid-row pinned' : 'grid-row'}
-
       data-testid="grid-row"
       data-match={match.matchId}
       data-prices={stale ? 'stale' : 'current'}
       style={{ gridTemplateColumns: template }}
     >
+      <MatchInfo match={match} />
+      {cells.map((slot, i) => (
+        <Fragment key={i}>
+          {slots[i]!.hasLine && <span className="grid-line num muted">{slot.market?.line ?? ''}</span>}
+          {slot.outcomes.map((outcome, j) =>
+            outcome && slot.market ? (
+              <PriceCell
+                key={outcome.outcomeId}
+                outcomeId={outcome.outcomeId}
+                label={`${slot.market.label}${slot.market.line === null ? '' : ` ${slot.market.line}`} · ${outcome.label}`}
+                stale={stale}
+                variant="grid"
+              />
+            ) : (
+              <span key={`gap-${j}`} className="grid-gap" />
+            ),
+          )}
+        </Fragment>
+      ))}
+    </div>
+  )
+})
+
+/**
+ * The row's first two columns: teams with their scores, status, clock and league. It alone
+ * selects the match's header, so a new score or clock reading re-renders it and not the row.
+ */
+const MatchInfo = memo(function MatchInfo({ match }: { match: MatchSummary }) {
+  const header = useHeader(match.matchId)
+  const status = header?.status ?? match.statusType
+  const score = header?.score
+  const periods = score ? periodWords(score) : undefined
+  return (
+    <>
       <div className="grid-match">
         {(['home', 'away'] as const).map((side) => (
           <Fragment key={side}>
@@ -78,26 +109,7 @@ export const GridRow = memo(function GridRow({
           {match.leagueName}
         </span>
       </div>
-      {cells.map((slot, i) => (
-        <Fragment key={i}>
-          {slots[i]!.hasLine && <span className="grid-line num muted">{slot.market?.line ?? ''}</span>}
-          {slot.outcomes.map((outcome, j) =>
-            outcome && slot.market ? (
-              <PriceCell
-                key={outcome.outcomeId}
-                outcomeId={outcome.outcomeId}
-                label={`${slot.market.label}${slot.market.line === null ? '' : ` ${slot.market.line}`} · ${outcome.label}`}
-
-                stale={stale}
-                variant="grid"
-              />
-            ) : (
-              <span key={`gap-${j}`} className="grid-gap" />
-            ),
-          )}
-        </Fragment>
-      ))}
-    </div>
+    </>
   )
 })
 

@@ -3,7 +3,7 @@
  * market columns per sport; how many matches show, and "order held" while the grid keeps its
  * rows still under the trader (steady-order.ts). Every change is saved with the list.
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   BoardSort,
   MAX_GRID_COLUMNS,
@@ -93,8 +93,18 @@ export function GridToolbar({
 /** Per sport, the markets its matches offer, ticked where they are columns (in the order ticked). */
 function ColumnPicker({ list, model }: { list: Watchlist; model: GridModel }) {
   const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDetailsElement>(null)
+  // A click anywhere else closes it, as a menu does; ticking boxes inside keeps it open.
+  useEffect(() => {
+    if (!open) return
+    const close = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', close)
+    return () => document.removeEventListener('pointerdown', close)
+  }, [open])
   return (
-    <details className="column-picker" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={root} className="column-picker" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary data-testid="grid-columns">Columns</summary>
       {open && (
         <div className="column-picker-panel" data-testid="column-picker">

@@ -6,17 +6,21 @@
  *
  * The row order holds still while the pointer or keyboard focus is in the grid (steady-order.ts).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { MatchSummary } from '../../../../shared/discovery'
 import { DEFAULT_WATCHLIST_VIEW, type Watchlist } from '../../../../shared/watchlists'
 import { useRowWindow } from '../../lib/row-window'
 import { useBoardStore } from '../../store/board-store'
-import { BoardNotes } from '../board/BoardView'
+import { useBoardCursor } from '../../store/board-cursor'
+import { useUiStore } from '../../store/ui-store'
+import { BoardNotes, cursorToClickedCell } from '../board/BoardView'
+import { GridBoardKeys } from '../board/use-board-keys'
 import { orderMatches } from './board-order'
 import { GridToolbar } from './GridToolbar'
 import { GridHead, GridRow, ROW_PX, gridTemplate } from './GridRow'
 import {
   boardFacts,
+  gridDisplayOrder,
   gridModel,
   keepUnchanged,
   sameOrder,
@@ -37,9 +41,15 @@ export function GridView({ list }: { list: Watchlist }) {
     const { headers, cells } = useBoardStore.getState()
     return orderMatches(matches, view, boardFacts(headers, cells))
   }, [matches, view])
-  const { value: sections, waiting } = useSteadyOrder(compute, sameOrder, held.pointer || held.focus)
+  // The keyboard's cell cursor is the trader's place in the grid as much as the pointer is.
+  const cursorOn = useBoardCursor((s) => s.outcomeId !== null)
+  const { value: sections, waiting } = useSteadyOrder(compute, sameOrder, held.pointer || held.focus || cursorOn)
   const layouts = useBoardStore((s) => s.layouts)
   const model = useGridModel(sections, layouts, view.columns)
+  const cursorRows = useMemo(
+    () => gridDisplayOrder(model, layouts).map((row) => ({ key: `grid:${row.matchId}`, ...row })),
+    [model, layouts],
+  )
   const items = useMemo(
     () =>
       model.sections.flatMap((section): Item[] => [
@@ -49,6 +59,7 @@ export function GridView({ list }: { list: Watchlist }) {
     [model],
   )
   const { scrollerRef, first, last, totalPx, offsetPx } = useRowWindow(items.length, ROW_PX)
+  const attachScroller = useFocusedRowShown(items, scrollerRef)
   const pinned = useMemo(() => new Set(view.pinned), [view.pinned])
   const shown = items.length - model.sections.filter((s) => s.sport !== null).length
   const flat = model.sections.length === 1 && model.sections[0]!.sport === null ? model.sections[0]! : null
@@ -64,7 +75,9 @@ export function GridView({ list }: { list: Watchlist }) {
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) setHeld((h) => ({ ...h, focus: false }))
       }}
+      onClick={cursorToClickedCell}
     >
+      <GridBoardKeys rows={cursorRows} />
       <GridToolbar list={list} view={view} model={model} shown={shown} waiting={waiting} />
       <BoardNotes />
       {shown === 0 && list.matches.length > 0 && (
@@ -72,7 +85,7 @@ export function GridView({ list }: { list: Watchlist }) {
           No match of {list.name} is {view.liveOnly ? 'live' : 'left'} with these filters.
         </div>
       )}
-      <div className="grid-scroll" ref={scrollerRef} data-testid="grid-scroll">
+      <div className="grid-scroll" ref={attachScroller} data-testid="grid-scroll">
         {/* Inside the scroller, held at its top: it scrolls sideways with the rows on a narrow board. */}
         {flat && <GridHead slots={flat.slots} template={gridTemplate(flat.slots)} sport={null} sticky />}
         <div style={{ height: totalPx }}>
@@ -106,6 +119,30 @@ export function GridView({ list }: { list: Watchlist }) {
 }
 
 const NO_COLUMNS: never[] = []
+
+/**
+ * A match brought forward (the keyboard's cursor onto a row outside the window, a notification or
+ * watchlist click) is scrolled to the top of the grid: its row is mounted only once it is in view.
+ */
+function useFocusedRowShown(items: readonly Item[], scrollerRef: (element: HTMLElement | null) => void) {
+  const focused = useUiStore((s) => s.focusedMatch)
+  const scroller = useRef<HTMLElement | null>(null)
+  const rows = useRef(items)
+  useEffect(() => {
+    rows.current = items
+  }, [items])
+  useEffect(() => {
+    const index = rows.current.findIndex((i) => i.kind === 'row' && i.match.matchId === focused?.matchId)
+    if (index >= 0 && scroller.current) scroller.current.scrollTop = index * ROW_PX
+  }, [focused])
+  return useCallback(
+    (element: HTMLElement | null) => {
+      scroller.current = element
+      scrollerRef(element)
+    },
+    [scrollerRef],
+  )
+}
 
 /** The grid's model, its unchanged parts kept from the last one; published for the cell cursor. */
 function useGridModel(

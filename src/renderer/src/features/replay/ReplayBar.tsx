@@ -120,7 +120,7 @@ function Unrecorded({ session }: { session: ReplaySession }) {
   )
 }
 
-/** The range as a track: drag or click to seek, marks to jump to; arrow keys step a twentieth. */
+/** The range as a track: drag or click to seek, marks to jump to; arrow keys step a twentieth, Home and End go to the ends. */
 function Timeline({ session }: { session: ReplaySession }) {
   const { from, to, marks, clock } = session
   const track = useRef<HTMLDivElement>(null)
@@ -143,10 +143,17 @@ function Timeline({ session }: { session: ReplaySession }) {
     void seek(instantAt(shareAt(e), from, to))
   }
   const onKeyDown = (e: KeyboardEvent) => {
-    const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
-    if (by === 0) return
+    const step = KEY_STEP_SHARE * (to - from)
+    const target: Record<string, number> = {
+      ArrowRight: clock.position + step,
+      ArrowLeft: clock.position - step,
+      Home: from,
+      End: to,
+    }
+    const at = target[e.key]
+    if (at === undefined) return
     e.preventDefault()
-    void seek(clock.position + by * KEY_STEP_SHARE * (to - from))
+    void seek(at)
   }
   const share = dragShare ?? shareOf(clock.position, from, to)
   return (

@@ -6,7 +6,7 @@
  * the next recorded event. Plain code outside React: the banner and timeline only read the
  * session from the replay store and call these functions.
  */
-import type { MatchSummary } from '../../../../shared/discovery'
+import type { WatchedMatch } from '../../../../shared/watchlists'
 import type { ReplayEvent } from '../../../../shared/replay'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
@@ -28,7 +28,7 @@ export const SEEK_LIST_WINDOW_MS = 5 * 60_000
 
 export interface ReplayRequest {
   label: string
-  matches: MatchSummary[]
+  matches: WatchedMatch[]
   from: number
   to: number
   speed: ReplaySpeed

@@ -1,0 +1,122 @@
+/**
+ * Desk replay figures (issue 24 item 4) on a 6-hour, 50-match recording (replay-data.ts; made once,
+ * then reused): the time to show the board at a random instant (`replay:stateAt`), the time to open
+ * the whole range, and how fast the recorded events read back (`replay:events` pages), as the
+ * milliseconds one second of play at 60× costs. Each answer is also checked against the bridge
+ * contract, as the router does before it sends it. The file is in the OS cache (just made, or
+ * read before): a first seek after a cold boot costs the disk's reads on top.
+ * Args: [--matches 50] [--hours 6] [--rate 2000] (updates a second over the desk) [--seeks 200] [--reads 20].
+ * `--browser [--speed 60] [--seconds 20]` plays an hour of such a desk on the real board instead (replay-page.ts).
+ */
+import { openCache } from '../src/main/core/cache'
+import { feedScoped } from '../src/main/core/cache/feed-scoped'
+import { MatchLabeller } from '../src/main/core/match-labeller'
+import { ReplayDesk } from '../src/main/core/replay/replay-desk'
+import { invokeContract } from '../src/shared/bridge/contract'
+import { REPLAY_EVENTS_PAGE } from '../src/shared/replay'
+import { ensureReplayDesk, FIXED_START } from './replay-data'
+import { playOnPage } from './replay-page'
+import { machineLoad, numberArg } from './support'
+
+/** One second of play at 60× is a minute of the recording. */
+const SECOND_AT_60X_MS = 60_000
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10
+
+export async function run(args: string[]): Promise<void> {
+  const made = performance.now()
+  const shape = { matches: numberArg(args, '--matches', 50), updatesPerSec: numberArg(args, '--rate', 2000) }
+  if (args.includes('--browser'))
+    return playOnPage(shape, numberArg(args, '--seconds', 20), numberArg(args, '--speed', 60))
+  const desk = ensureReplayDesk({
+    ...shape,
+    hours: numberArg(args, '--hours', 6),
+    start: FIXED_START,
+    name: 'replay-6h',
+  })
+  const buildMs = performance.now() - made
+  const cache = openCache(desk.file)
+  try {
+    const archive = feedScoped(cache, () => 'demo')
+    const labels = new MatchLabeller({ teams: () => null, liveLayout: () => null, cache: archive })
+    const replay = new ReplayDesk({ cache: archive, labels, sportOf: () => 'badminton' })
+    const { matchIds, from, to } = desk
+    const span = to - from
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+
+    /** Wall and CPU milliseconds: on a shared machine the CPU time is the part that is the code's own. */
+    const cpu: number[] = []
+    const timed = <T>(answer: () => T): number => {
+      const t0 = performance.now()
+      const c0 = process.cpuUsage()
+      answer()
+      const used = process.cpuUsage(c0)
+      cpu.push((used.user + used.system) / 1000)
+      return performance.now() - t0
+    }
+    const cpuOf = (count: number) => cpu.splice(0, count)
+    const stateAt = (at: number) => invokeContract['replay:stateAt'].output.parse(replay.stateAt({ matchIds, at }))
+    const firstSeekMs = timed(() => stateAt(from + span / 2))
+    cpuOf(1)
+    const seeks = Array.from({ length: numberArg(args, '--seeks', 200) }, () =>
+      timed(() => stateAt(from + Math.floor(random() * span))),
+    )
+    const seeksCpu = cpuOf(seeks.length)
+    const cells = stateAt(to).reduce((n, board) => n + board.cells.length, 0)
+    const openMs = timed(() => invokeContract['replay:open'].output.parse(replay.open({ matchIds, from, to })))
+    cpuOf(1)
+
+    const reads: Array<{ ms: number; events: number }> = []
+    for (let r = 0; r < numberArg(args, '--reads', 20); r++) {
+      const start = from + Math.floor(random() * (span - SECOND_AT_60X_MS))
+      let events = 0
+      const ms = timed(() => {
+        let after = start
+        for (;;) {
+          const input = { matchIds, after, to: start + SECOND_AT_60X_MS, limit: REPLAY_EVENTS_PAGE }
+          const page = invokeContract['replay:events'].output.parse(replay.events(input))
+          events += page.events.length
+          after = page.until
+          if (!page.more) break
+        }
+      })
+      reads.push({ ms, events })
+    }
+    const readMs = reads.map((r) => r.ms)
+    const readsCpu = cpuOf(reads.length)
+    const totalEvents = reads.reduce((n, r) => n + r.events, 0)
+    console.log(
+      JSON.stringify({
+        bench: 'replay',
+        matches: matchIds.length,
+        hours: span / 3_600_000,
+        updatesPerSec: desk.updatesPerSec,
+        ticks: desk.ticks,
+        cellsOnBoard: cells,
+        cacheBuildSec: Math.round(buildMs / 1000),
+        seekFirstMs: round(firstSeekMs),
+        seekP50Ms: round(percentile(seeks, 0.5)),
+        seekP95Ms: round(percentile(seeks, 0.95)),
+        seekMaxMs: round(Math.max(...seeks)),
+        seekCpuP50Ms: round(percentile(seeksCpu, 0.5)),
+        seekCpuP95Ms: round(percentile(seeksCpu, 0.95)),
+        seeks: seeks.length,
+        openWholeRangeMs: round(openMs),
+        eventsPerSec: Math.round(totalEvents / (readMs.reduce((a, b) => a + b, 0) / 1000)),
+        eventsPer60xSecond: Math.round(totalEvents / reads.length),
+        read60xSecondP50Ms: round(percentile(readMs, 0.5)),
+        read60xSecondP95Ms: round(percentile(readMs, 0.95)),
+        read60xSecondCpuP50Ms: round(percentile(readsCpu, 0.5)),
+        machineLoad: machineLoad(),
+      }),
+    )
+  } finally {
+    cache.close()
+  }
+}
