@@ -25,6 +25,9 @@ export const REPLAY_MAX_MATCHES = 200
 /** Events per `replay:events` page: about a second of a busy 50-match desk at 60×. */
 export const REPLAY_EVENTS_PAGE = 5000
 
+/** The coarsest step a fast replay may ask for: a frame of the fastest speed, with room to spare. */
+export const REPLAY_MAX_STEP_MS = 10_000
+
 const MatchIds = z.array(z.number().int()).min(1).max(REPLAY_MAX_MATCHES)
 
 export const ReplayOpenInput = z.strictObject({
@@ -68,6 +71,13 @@ export const ReplayEventsInput = z.strictObject({
   /** Inclusive. */
   to: z.number(),
   limit: z.number().int().min(1).max(REPLAY_EVENTS_PAGE).default(REPLAY_EVENTS_PAGE),
+  /**
+   * Fast play: per step window of this many ms only each outcome's last tick comes (as the live
+   * board conflates), plus every header, override and alert, a resync tick and the tick an
+   * override lands on. The board at every step boundary is the same as without it; a cell's move
+   * is the net move over the step. Omitted or 0: every event (1×, stepping).
+   */
+  stepMs: z.number().int().min(0).max(REPLAY_MAX_STEP_MS).optional(),
 })
 export type ReplayEventsInput = z.infer<typeof ReplayEventsInput>
 
@@ -100,5 +110,7 @@ export const ReplayEventPage = z.object({
    */
   until: z.number(),
   more: z.boolean(),
+  /** Ticks this page left out as superseded within a step (`stepMs`): changes the tape does not show. */
+  folded: z.number().int().min(0).optional(),
 })
 export type ReplayEventPage = z.infer<typeof ReplayEventPage>

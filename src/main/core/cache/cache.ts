@@ -131,8 +131,18 @@ export interface Cache {
   ): number
   /** The desk replay (replay-rows.ts): what was recorded of these matches at `at`. */
   replayState(feed: string, matchIds: readonly number[], at: number): RecordedMatchState[]
-  /** The desk replay: everything recorded of these matches in (after, to], a page of about `limit`. */
-  replayEvents(feed: string, matchIds: readonly number[], after: number, to: number, limit: number): RecordedEventPage
+  /**
+   * The desk replay: everything recorded of these matches in (after, to], a page of about `limit`;
+   * with `stepMs`, only each outcome's last tick per step (replay-conflate.ts).
+   */
+  replayEvents(
+    feed: string,
+    matchIds: readonly number[],
+    after: number,
+    to: number,
+    limit: number,
+    stepMs?: number,
+  ): RecordedEventPage
   /** Ticks recorded of these matches in [from, to]. */
   replayTickCount(feed: string, matchIds: readonly number[], from: number, to: number): number
   /** Deletes what is older than `retentionDays` and gives the space back to the file system. */
@@ -425,12 +435,13 @@ function replayReadCalls({ replay, feeds }: CacheParts, { readable }: Access): R
       if (!Number.isFinite(at)) throw new CacheInputError(`at must be epoch milliseconds, got ${at}`)
       return replay.stateAt(feeds.idOf(feed), matchIds, at)
     },
-    replayEvents(feed, matchIds, after, to, limit) {
+    replayEvents(feed, matchIds, after, to, limit, stepMs = 0) {
       readable()
       requireMatchIds(matchIds)
       requireRange(after, to)
       requireInteger(limit, 'limit', 1)
-      return replay.events(feeds.idOf(feed), matchIds, after, to, limit)
+      requireInteger(stepMs, 'stepMs', 0)
+      return replay.events(feeds.idOf(feed), matchIds, after, to, limit, stepMs)
     },
     replayTickCount(feed, matchIds, from, to) {
       readable()

@@ -20,6 +20,25 @@ function keyOf(e: RecordedEvent): string {
   return `alert ${e.at} ${e.alert.id}`
 }
 
+/** The board an events stream leaves: per outcome its price, suspension, time and override; per match its header. */
+function boardAfter(events: readonly RecordedEvent[]): Record<string, unknown> {
+  const cells = new Map<string, { price: number; suspended: boolean; at: number; override: number | null }>()
+  const headers = new Map<number, unknown>()
+  for (const e of events) {
+    if (e.kind === 'tick') {
+      const id = `${e.oddType}|${e.oddKey}`
+      cells.set(id, { price: e.price, suspended: e.suspended, at: e.at, override: cells.get(id)?.override ?? null })
+    } else if (e.kind === 'override') {
+      // As the page folds it (replay-batch.ts): an override lands on a cell already priced.
+      const cell = cells.get(`${e.event.oddType}|${e.event.oddKey}`)
+      if (cell) cell.override = e.event.action === 'lifted' ? null : e.event.oddValue
+    } else if (e.kind === 'header') headers.set(e.header.matchId, { ...(headers.get(e.header.matchId) ?? {}), ...e.header })
+  }
+  return { cells: Object.fromEntries([...cells].sort()), headers: Object.fromEntries(headers) }
+}
+
+const outcomeKey = (e: RecordedEvent) => (e.kind === 'tick' ? `${e.oddType}|${e.oddKey}` : '')
+
 describe('desk replay reads', () => {
   const tmp = tempDir()
   let cache: Cache
@@ -90,6 +109,56 @@ describe('desk replay reads', () => {
       'alert',
     ])
     expect(all.events.filter((e) => e.at === T0 + 3000).map((e) => e.kind)[0]).toBe('header')
+  })
+
+  it('conflates fast play to each outcome’s last tick per step: the same board at every step, nothing else left out', () => {
+    record()
+    // A new outcome priced, overridden and priced again inside one step; a resync followed by a move.
+    const late = { oddKey: 'set#late' }
+    cache.recordTicks('demo', [tick(T0 + 5010, 3.1, late), tick(T0 + 5020, 3.2, late)])
+    cache.recordOverrideEvents('demo', [overrideEvent(T0 + 5030, { ...late, oddValue: 3.5 })])
+    cache.recordTicks('demo', [
+      tick(T0 + 5040, 3.3, late),
+      { ...tick(T0 + 5060, 2.9, { oddKey: OUTCOMES[1] }), resync: true },
+      tick(T0 + 5070, 2.95, { oddKey: OUTCOMES[1] }),
+    ] as Parameters<Cache['recordTicks']>[1])
+    cache.flush()
+    const end = T0 + 10_000
+    const all = cache.replayEvents('demo', [7], T0 - 1, end, 5000).events
+    for (const stepMs of [100, 250, 1000]) {
+      for (const limit of [7, 64, 5000]) {
+        const kept: RecordedEvent[] = []
+        let folded = 0
+        for (let after = T0 - 1; ; ) {
+          const page = cache.replayEvents('demo', [7], after, end, limit, stepMs)
+          kept.push(...page.events)
+          folded += page.folded
+          after = page.until
+          if (!page.more) break
+        }
+        expect(kept.length).toBeLessThan(all.length)
+        expect(folded).toBe(all.length - kept.length)
+        // The board at every step boundary is the unconflated one.
+        for (let at = Math.ceil(T0 / stepMs) * stepMs; at <= end; at += stepMs)
+          expect(boardAfter(kept.filter((e) => e.at <= at)), `step ${stepMs} limit ${limit} at +${at - T0}`).toEqual(
+            boardAfter(all.filter((e) => e.at <= at)),
+          )
+        // Only ticks are left out, each for a later kept tick of its outcome in the same step.
+        const keptKeys = new Set(kept.map(keyOf))
+        for (const e of all.filter((e) => !keptKeys.has(keyOf(e)))) {
+          expect(e.kind).toBe('tick')
+          const window = Math.ceil(e.at / stepMs)
+          expect(
+            kept.some((k) => k.at > e.at && outcomeKey(k) === outcomeKey(e) && Math.ceil(k.at / stepMs) === window),
+          ).toBe(true)
+        }
+        expect(kept.map(keyOf)).toEqual(all.filter((e) => keptKeys.has(keyOf(e))).map(keyOf))
+        expect(kept.some((e) => e.kind === 'tick' && e.resync)).toBe(true)
+      }
+    }
+    // Without a step: every event.
+    expect(cache.replayEvents('demo', [7], T0 - 1, end, 5000, 0)).toMatchObject({ events: all, folded: 0 })
+    expect(() => cache.replayEvents('demo', [7], T0 - 1, end, 5000, -5)).toThrow(/stepMs must be an integer/)
   })
 
   it('answers the state at an instant: each outcome’s last tick, the header then, the overrides so far', () => {

@@ -14,6 +14,7 @@ import type { OutcomeRef, OverrideEvent } from '../../../shared/domain'
 import type { HistoryReader } from './history'
 import type { OutcomeRegistry, StoredOutcome } from './outcomes'
 import type { RecordStore, StorableAlert } from './records'
+import { conflateTicks } from './replay-conflate'
 import { storedJson } from './stored-json'
 import { milliToPrice } from './tick-writer'
 
@@ -57,6 +58,8 @@ export interface RecordedEventPage {
   /** Every event in (after, until] is in this page. */
   until: number
   more: boolean
+  /** Ticks left out as superseded within a step (replay-conflate.ts); 0 without a step. */
+  folded: number
 }
 
 /**
@@ -155,9 +158,28 @@ export class ReplayRows {
   /**
    * At most `limit` events in (after, to], unless one millisecond alone holds more (it is never
    * split). A page is whole windows while they fit: it may hold fewer than `limit` events, and
-   * `until` says where it ends.
+   * `until` says where it ends. With `stepMs`, superseded ticks are left out of the page
+   * (replay-conflate.ts); `limit` still counts every event read.
    */
-  events(feedId: number, matchIds: readonly number[], after: number, to: number, limit: number): RecordedEventPage {
+  events(
+    feedId: number,
+    matchIds: readonly number[],
+    after: number,
+    to: number,
+    limit: number,
+    stepMs = 0,
+  ): RecordedEventPage {
+    const { events, until, more } = this.allEvents(feedId, matchIds, after, to, limit)
+    return { ...conflateTicks(events, stepMs), until, more }
+  }
+
+  private allEvents(
+    feedId: number,
+    matchIds: readonly number[],
+    after: number,
+    to: number,
+    limit: number,
+  ): Omit<RecordedEventPage, 'folded'> {
     const stored = matchIds.flatMap((matchId) => this.outcomes.ofMatch(feedId, matchId))
     const of: Sources = {
       feedId,
