@@ -73,14 +73,18 @@ export function showReplayBoards(boards: readonly MatchBoard[]): void {
 
 const NO_PARTS = { snapshots: [], layouts: [], cells: [], headers: [], removed: [] }
 
-/** Folds a frame's replayed events into the board (one update) and the replayed tape and lists. */
-export function applyReplayBatch(batch: ReplayBatch): void {
+/**
+ * Folds a frame's replayed events into the board (one update) and the replayed tape and lists;
+ * `folded` ticks a fast play left out are counted for the tape to say so.
+ */
+export function applyReplayBatch(batch: ReplayBatch, folded = 0): void {
   if (batch.cells.length > 0 || batch.headers.length > 0)
     useBoardStore.setState((state) =>
       applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }),
     )
   const { tape, overrides, alerts } = useReplayStore.getState()
   tape.push(batch.tape)
+  if (folded > 0) useReplayStore.setState((s) => ({ folded: s.folded + folded }))
   // Replayed rows are history: read already, so they ask for no acknowledgement.
   const events = batch.overrides.map((event) => ({ ...event, acknowledged: true }))
   const next = noteReturnedPrices(addOverrideEvents(overrides, events), batch.tape)

@@ -140,4 +140,14 @@ describe('the board while a replay shows', () => {
     expect(replayed.alerts.map((a) => a.id)).toEqual(['a2', 'a1'])
     useReplayStore.setState({ session: null })
   })
+
+  it('counts the changes a fast replay did not show, until the playhead jumps', () => {
+    openSession()
+    applyReplayBatch(foldEvents(useBoardStore.getState().cells, [tick(2_000, 2.2)]), 37)
+    applyReplayBatch(foldEvents(useBoardStore.getState().cells, []), 5)
+    expect(useReplayStore.getState().folded).toBe(42)
+    clearReplayed()
+    expect(useReplayStore.getState().folded).toBe(0)
+    useReplayStore.setState({ session: null })
+  })
 })

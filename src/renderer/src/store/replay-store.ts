@@ -35,6 +35,8 @@ interface ReplayStore {
   overrides: OverrideAlertState
   /** Price alerts as they fired, newest first. */
   alerts: AlertEntry[]
+  /** Recorded ticks a fast play left out since the last seek (superseded within a frame's step). */
+  folded: number
 }
 
 /** The replayed price alerts the list keeps: the newest ones, like the live list. */
@@ -45,6 +47,7 @@ export const useReplayStore = create<ReplayStore>(() => ({
   tape: new TapeRing(1),
   overrides: EMPTY_OVERRIDE_ALERTS,
   alerts: [],
+  folded: 0,
 }))
 
 export const isReplaying = (): boolean => useReplayStore.getState().session !== null
@@ -60,7 +63,7 @@ export function useLiveOnly<T, N>(value: T, none: N): T | N {
 
 /** Empties the replayed tape and lists (a session opens, or the playhead jumped). */
 export function clearReplayed(): void {
-  useReplayStore.setState({ tape: new TapeRing(TAPE_CAPACITY), overrides: EMPTY_OVERRIDE_ALERTS, alerts: [] })
+  useReplayStore.setState({ tape: new TapeRing(TAPE_CAPACITY), overrides: EMPTY_OVERRIDE_ALERTS, alerts: [], folded: 0 })
 }
 
 export function updateSession(patch: Partial<ReplaySession>): void {

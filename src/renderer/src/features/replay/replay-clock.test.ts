@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ReplayEvent, ReplayEventPage } from '../../../../shared/replay'
-import { EventStream, stepClock, type ReplayClock } from './replay-clock'
+import { conflationStepMs, EventStream, stepClock, type ReplayClock } from './replay-clock'
 
 describe('stepClock', () => {
   const clock: ReplayClock = { position: 1000, end: 100_000, speed: 10, playing: true }
@@ -60,6 +60,22 @@ describe('EventStream', () => {
     expect(await stream.nextAt()).toBe(123)
     stream.take(125)
     expect(await stream.nextAt()).toBeNull()
+  })
+
+  it('counts the ticks a fast page left out once the clock has passed that page', async () => {
+    const pages: ReplayEventPage[] = [
+      { events: [header(101)], until: 110, more: true, folded: 40 },
+      { events: [header(111)], until: 120, more: false, folded: 2 },
+    ]
+    const stream = new EventStream(async () => pages.shift() as ReplayEventPage, 100, 120, 5)
+    await stream.fill()
+    await stream.fill()
+    expect(stream.takeFolded(109)).toBe(0)
+    expect(stream.takeFolded(115)).toBe(40)
+    expect(stream.takeFolded(115)).toBe(0)
+    expect(stream.takeFolded(120)).toBe(2)
+    // 1× asks for every event; 10× and 60× for a frame's worth of recording per step.
+    expect([conflationStepMs(1), conflationStepMs(10), conflationStepMs(60)]).toEqual([0, 160, 960])
   })
 
   it('stops when a page does not move on instead of asking forever', async () => {

@@ -9,6 +9,18 @@ import type { ReplayEvent, ReplayEventPage } from '../../../../shared/replay'
 export const REPLAY_SPEEDS = [1, 10, 60] as const
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number]
 
+/** A frame at 60 Hz, in ms: what one frame of play passes is `speed` times this. */
+const FRAME_MS = 16
+
+/**
+ * The `stepMs` a replay at `speed` asks for (shared/replay.ts): about a frame's worth of recording,
+ * so each frame gets each outcome's last tick rather than every tick its single batch folds away.
+ * 1× plays every event.
+ */
+export function conflationStepMs(speed: ReplaySpeed): number {
+  return speed > 1 ? speed * FRAME_MS : 0
+}
+
 export interface ReplayClock {
   /** Virtual time (epoch ms of the recording) the replay has reached. */
   position: number
@@ -35,6 +47,8 @@ export function stepClock(clock: ReplayClock, wallElapsedMs: number, bufferedUnt
  */
 export class EventStream {
   private buffer: ReplayEvent[] = []
+  /** Per fetched page not yet passed: where it ends and the ticks it left out (`folded`). */
+  private folds: Array<{ until: number; folded: number }> = []
   private until: number
   private more = true
   private loading: Promise<void> | null = null
@@ -61,6 +75,7 @@ export class EventStream {
     this.loading = this.fetchPage(this.until, this.to)
       .then((page) => {
         this.buffer.push(...page.events)
+        if (page.folded) this.folds.push({ until: page.until, folded: page.folded })
         // A page that does not move on would be asked for again forever: the range is read.
         this.more = page.more && page.until > this.until
         this.until = page.until
@@ -76,6 +91,14 @@ export class EventStream {
     let n = 0
     while (n < this.buffer.length && (this.buffer[n] as ReplayEvent).at <= until) n++
     return this.buffer.splice(0, n)
+  }
+
+  /** The ticks left out of the pages the clock has passed by `until` (each page counted once). */
+  takeFolded(until: number): number {
+    let folded = 0
+    while (this.folds.length > 0 && (this.folds[0] as { until: number }).until <= until)
+      folded += (this.folds.shift() as { folded: number }).folded
+    return folded
   }
 
   /** When the next event was recorded (fetching it first if need be); null when the range is read. */

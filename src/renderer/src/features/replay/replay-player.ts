@@ -17,7 +17,7 @@ import { reloadBoard } from '../../store/live-sync'
 import { clearReplayed, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
 import { closeOverrideEditor, showView } from '../../store/ui-store'
 import { foldEvents } from './replay-batch'
-import { EventStream, stepClock, type ReplaySpeed } from './replay-clock'
+import { conflationStepMs, EventStream, stepClock, type ReplaySpeed } from './replay-clock'
 import { adjacentMark } from './replay-marks'
 
 /**
@@ -37,13 +37,26 @@ export interface ReplayRequest {
 /** The running session's frame loop and event supply; a new generation cancels the old one's work. */
 let generation = 0
 let stream: EventStream | null = null
+/** The `stepMs` the stream reads with: the speed's while playing, 0 (every event) for stepping. */
+let streamStep = 0
 let frameId = 0
 let lastWall = 0
 
 const session = (): ReplaySession | null => useReplayStore.getState().session
 const matchIdsOf = (s: ReplaySession) => s.matches.map((m) => m.matchId)
-const fetchEvents = (matchIds: number[]) => (after: number, to: number) =>
-  call('replay:events', { matchIds, after, to })
+const fetchEvents = (matchIds: number[], stepMs: number) => (after: number, to: number) =>
+  call('replay:events', { matchIds, after, to, ...(stepMs > 0 && { stepMs }) })
+
+/** Reads the range on from `after` with `stepMs`; what the old stream had buffered is read again. */
+function streamFrom(matchIds: number[], after: number, to: number, stepMs: number): void {
+  streamStep = stepMs
+  stream = new EventStream(fetchEvents(matchIds, stepMs), after, to)
+}
+
+/** The stream from the playhead on, read with `stepMs` if it is not already. */
+function restream(s: ReplaySession, stepMs: number): void {
+  if (stream && streamStep !== stepMs) streamFrom(matchIdsOf(s), s.clock.position, s.to, stepMs)
+}
 
 /** Shows the board as it was at `request.from` and plays the range from there. */
 export async function openReplay(request: ReplayRequest): Promise<void> {
@@ -74,7 +87,7 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
     const opened = await call('replay:open', { matchIds: matches.map((m) => m.matchId), from, to })
     if (current !== generation) return
     showReplayBoards(opened.boards)
-    stream = new EventStream(fetchEvents(matches.map((m) => m.matchId)), opened.from, opened.to)
+    streamFrom(matches.map((m) => m.matchId), opened.from, opened.to, conflationStepMs(speed))
     const clock = { position: opened.from, end: opened.to, speed, playing: true }
     const { marks, unrecorded } = opened
     updateSession({ from: opened.from, to: opened.to, marks, unrecorded, clock, loading: false })
@@ -103,6 +116,7 @@ export function togglePlay(): void {
     updateSession({ clock: { ...s.clock, playing: false } })
   } else if (s.clock.position >= s.clock.end) void seek(s.from, true)
   else {
+    restream(s, conflationStepMs(s.clock.speed))
     updateSession({ clock: { ...s.clock, playing: true } })
     startFrames()
   }
@@ -110,7 +124,9 @@ export function togglePlay(): void {
 
 export function setSpeed(speed: ReplaySpeed): void {
   const s = session()
-  if (s) updateSession({ clock: { ...s.clock, speed } })
+  if (!s) return
+  if (s.clock.playing) restream(s, conflationStepMs(speed))
+  updateSession({ clock: { ...s.clock, speed } })
 }
 
 /** Pauses and plays exactly the next recorded event (or the events sharing its instant). */
@@ -120,10 +136,12 @@ export async function stepEvent(): Promise<void> {
   const current = generation
   stopFrames()
   updateSession({ clock: { ...s.clock, playing: false } })
+  restream(s, 0)
+  const source = stream
   try {
-    const at = await stream.nextAt()
+    const at = await source.nextAt()
     if (current !== generation || at === null || at > s.to) return
-    applyEvents(stream.take(at))
+    applyEvents(source, at)
     const latest = session()
     if (latest) updateSession({ clock: { ...latest.clock, position: at } })
   } catch (error) {
@@ -161,7 +179,7 @@ export async function seek(at: number, play?: boolean): Promise<void> {
     showReplayBoards(boards)
     clearReplayed()
     applyReplayBatch({ ...lists, cells: [], headers: [] })
-    stream = new EventStream(fetchEvents(matchIds), target, s.to)
+    streamFrom(matchIds, target, s.to, conflationStepMs(s.clock.speed))
     const latest = session()
     if (!latest) return
     updateSession({ loading: false, clock: { ...latest.clock, position: target, playing: playing && target < s.to } })
@@ -181,8 +199,11 @@ async function readAll(matchIds: number[], after: number, to: number): Promise<R
   }
 }
 
-function applyEvents(events: readonly ReplayEvent[]): void {
-  if (events.length > 0) applyReplayBatch(foldEvents(useBoardStore.getState().cells, events))
+/** Applies what `source` holds up to `until` in one batch, with the ticks its pages left out. */
+function applyEvents(source: EventStream, until: number): void {
+  const events = source.take(until)
+  const folded = source.takeFolded(until)
+  if (events.length > 0 || folded > 0) applyReplayBatch(foldEvents(useBoardStore.getState().cells, events), folded)
 }
 
 function startFrames(): void {
@@ -209,7 +230,7 @@ function frame(wallNow: number): void {
   })
   const clock = stepClock(s.clock, wallNow - lastWall, source.bufferedUntil())
   lastWall = wallNow
-  applyEvents(source.take(clock.position))
+  applyEvents(source, clock.position)
   updateSession({ clock })
   if (clock.playing) frameId = requestAnimationFrame(frame)
 }

@@ -28,6 +28,7 @@ export function TapeView() {
   const ring = useShownTape()
   const { matchId, market, minMove } = useUiStore((s) => s.tapeFilter)
   const dropped = useTapeStore((s) => s.dropped)
+  const folded = useReplayStore((s) => s.folded)
 
   const minMovePct = Number(minMove) > 0 ? Number(minMove) : 0
   const tape = useMemo(() => {
@@ -75,6 +76,12 @@ export function TapeView() {
           {tape.length.toLocaleString()}
         </span>
         {!replayed && dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
+        {replayed && folded > 0 && (
+          <span className="muted num" data-testid="tape-folded">
+            {' '}
+            · {folded.toLocaleString()} changes not shown at this speed
+          </span>
+        )}
         <span className="spacer" />
         {!atTop && (
           <button type="button" className="link" data-testid="tape-newest" onClick={scrollToTop}>
