@@ -81,9 +81,9 @@ test.describe('a query left behind', () => {
     await page.getByLabel('Date').fill('2030-01-01')
     // From here on the list is the 2030 listing's, which has no matches: record what the screen
     // shows at every change, since the live listing's pages and errors come and go meanwhile.
-    await page.evaluate(() => {
-      const seen = { rows: 0, notes: [] as string[] }
-      Object.assign(globalThis, { __seen: seen })
+    // A string: this file is typed for Node, without the page's DOM names.
+    await page.evaluate(`(() => {
+      const seen = (globalThis.__seen = { rows: 0, notes: [] })
       const look = () => {
         seen.rows = Math.max(seen.rows, document.querySelectorAll('[data-testid="discover-row"]').length)
         for (const note of document.querySelectorAll('.discover-footer .inline-note'))
@@ -91,7 +91,7 @@ test.describe('a query left behind', () => {
       }
       look()
       new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
-    })
+    })()`)
     await expect(page.getByText('No matches.')).toBeVisible()
     // The live listing's next page (1.5 s late, then cancelled by the core) has been answered by now.
     await page.waitForTimeout(3000)

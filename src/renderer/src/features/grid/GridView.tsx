@@ -152,12 +152,12 @@ function useGridModel(
 ): GridModel {
   const [kept, setKept] = useState<{ from: readonly unknown[]; model: GridModel } | null>(null)
   const from = [sections, layouts, columns]
-  let model = kept?.model
+  let model: GridModel
   if (!kept || from.some((input, i) => input !== kept.from[i])) {
     model = keepUnchanged(kept?.model ?? null, gridModel(sections, layouts, columns))
     setKept({ from, model })
-  }
+  } else model = kept.model
   useEffect(() => setShownGrid({ model, layouts: () => useBoardStore.getState().layouts }), [model])
   useEffect(() => () => setShownGrid(null), [])
-  return model!
+  return model
 }
