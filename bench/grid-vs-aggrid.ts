@@ -130,6 +130,8 @@ interface Bench {
 
 /** Puts the app's board of the active list in `mode` (remembered with the list, so every page sets its own). */
 async function showBoard(page: Page, mode: OurView): Promise<void> {
+  // The toggle acts on the active list: a click before the page has it (no price yet) is lost.
+  await page.waitForSelector('[data-testid="price-cell"]', { state: 'attached', timeout: 60_000 })
   await page.getByTestId(`board-mode-${mode}`).click()
   // Attached, not visible: a loaded page may take a while to lay the view out.
   await page.waitForSelector(`${SELECTORS[mode].clip} ${SELECTORS[mode].cell}`, { state: 'attached', timeout: 60_000 })
