@@ -32,7 +32,8 @@ function boardAfter(events: readonly RecordedEvent[]): Record<string, unknown> {
       // As the page folds it (replay-batch.ts): an override lands on a cell already priced.
       const cell = cells.get(`${e.event.oddType}|${e.event.oddKey}`)
       if (cell) cell.override = e.event.action === 'lifted' ? null : e.event.oddValue
-    } else if (e.kind === 'header') headers.set(e.header.matchId, { ...(headers.get(e.header.matchId) ?? {}), ...e.header })
+    } else if (e.kind === 'header')
+      headers.set(e.header.matchId, { ...(headers.get(e.header.matchId) ?? {}), ...e.header })
   }
   return { cells: Object.fromEntries([...cells].sort()), headers: Object.fromEntries(headers) }
 }
@@ -129,7 +130,7 @@ describe('desk replay reads', () => {
       for (const limit of [7, 64, 5000]) {
         const kept: RecordedEvent[] = []
         let folded = 0
-        for (let after = T0 - 1; ; ) {
+        for (let after = T0 - 1; ;) {
           const page = cache.replayEvents('demo', [7], after, end, limit, stepMs)
           kept.push(...page.events)
           folded += page.folded

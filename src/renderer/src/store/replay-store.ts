@@ -63,7 +63,12 @@ export function useLiveOnly<T, N>(value: T, none: N): T | N {
 
 /** Empties the replayed tape and lists (a session opens, or the playhead jumped). */
 export function clearReplayed(): void {
-  useReplayStore.setState({ tape: new TapeRing(TAPE_CAPACITY), overrides: EMPTY_OVERRIDE_ALERTS, alerts: [], folded: 0 })
+  useReplayStore.setState({
+    tape: new TapeRing(TAPE_CAPACITY),
+    overrides: EMPTY_OVERRIDE_ALERTS,
+    alerts: [],
+    folded: 0,
+  })
 }
 
 export function updateSession(patch: Partial<ReplaySession>): void {

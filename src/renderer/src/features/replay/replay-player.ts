@@ -87,7 +87,12 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
     const opened = await call('replay:open', { matchIds: matches.map((m) => m.matchId), from, to })
     if (current !== generation) return
     showReplayBoards(opened.boards)
-    streamFrom(matches.map((m) => m.matchId), opened.from, opened.to, conflationStepMs(speed))
+    streamFrom(
+      matches.map((m) => m.matchId),
+      opened.from,
+      opened.to,
+      conflationStepMs(speed),
+    )
     const clock = { position: opened.from, end: opened.to, speed, playing: true }
     const { marks, unrecorded } = opened
     updateSession({ from: opened.from, to: opened.to, marks, unrecorded, clock, loading: false })
