@@ -118,7 +118,9 @@ test('at every width from 1024 px up, either side of each fold, the board keeps 
   }
 })
 
-test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways scroll', async ({ page }) => {
+test('the grid view keeps 600 px without a sideways scroll at every width from 1024 px; a cut name shows whole on hover', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 640 })
   await openApp(page, host.url)
   await watchLiveMatches(page, 3)
@@ -127,7 +129,14 @@ test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways s
   await expect(grid.locator('[data-testid="price-cell"]').first()).toBeVisible()
   for (const size of [
     { width: 1024, height: 640 },
+    { width: 1100, height: 800 },
+    { width: 1199, height: 800 },
+    { width: 1200, height: 800 },
     { width: 1280, height: 800 },
+    { width: 1366, height: 800 },
+    { width: 1439, height: 800 },
+    { width: 1440, height: 900 },
+    { width: 1920, height: 1080 },
   ]) {
     await page.setViewportSize(size)
     const widths = await grid.evaluate((el) => ({
@@ -135,9 +144,17 @@ test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways s
       clientWidth: el.clientWidth,
       scrollWidth: el.scrollWidth,
     }))
-    await page.screenshot({ path: test.info().outputPath(`grid-${size.width}.png`) })
+    if (size.width === 1024 || size.width === 1280) {
+      await page.screenshot({ path: test.info().outputPath(`grid-${size.width}.png`) })
+    }
     expect(widths.width).toBeGreaterThanOrEqual(600)
     expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth)
+    // Names, leagues and market headings carry their whole text on hover, cut or not.
+    const titles = await grid
+      .locator('.grid-team, .grid-league, .grid-head-market')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent, title: el.getAttribute('title') })))
+    expect(titles.length).toBeGreaterThan(6)
+    for (const { text, title } of titles) expect(title).toBe(text)
   }
   await page.getByTestId('board-mode-cards').click()
 })
