@@ -63,7 +63,7 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   await expect(page.getByTestId('match-card')).toHaveCount(4)
   const shell = page.getByTestId('app-shell')
   await expect(shell).toHaveAttribute('data-mode', 'live')
-  const liveFrame = await shell.evaluate((el) => getComputedStyle(el).boxShadow)
+  const liveFrame = await shell.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).boxShadow)
 
   // Half a minute of trading, an override and a price alert in it.
   const cell = page.locator('[data-testid="match-card"] [data-testid="price-cell"][data-outcome]').first()
@@ -88,7 +88,7 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   await expect(banner).toBeVisible()
   await expect(banner).toContainText('Replay')
   await expect(shell).toHaveAttribute('data-mode', 'replay')
-  const replayFrame = await shell.evaluate((el) => getComputedStyle(el).boxShadow)
+  const replayFrame = await shell.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).boxShadow)
   expect(replayFrame).not.toBe(liveFrame)
   expect(replayFrame).toMatch(/inset/)
   await expect(page.locator('[data-testid="replay-mark"][data-kind="override"]')).toHaveCount(1)
