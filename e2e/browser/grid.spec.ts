@@ -245,7 +245,9 @@ test('a 200-match grid mounts about a screenful of rows wherever it is scrolled'
   }
 })
 
-test('a "last move" sort holds its rows still while the pointer or the focus is in the grid', async ({ page }) => {
+test('a "last move" sort holds its rows still while the pointer, the focus or the cell cursor is in the grid', async ({
+  page,
+}) => {
   const host = await launchHost({ args: ['--sim-live-matches', '8', '--sim-rate', '400'] })
   try {
     await openApp(page, host.url)
@@ -275,6 +277,22 @@ test('a "last move" sort holds its rows still while the pointer or the focus is 
     const focused = await rowOrder(page)
     await expect(grid.getByTestId('order-held')).toBeVisible()
     expect(await rowOrder(page)).toEqual(focused)
+
+    // Focus gone, the newer order shows; then the keyboard's cell cursor holds the rows, and its
+    // cell stays where it is while the prices tick under it.
+    await grid
+      .getByTestId('price-cell')
+      .first()
+      .evaluate((cell) => cell.blur())
+    await expect(grid.getByTestId('order-held')).toBeHidden()
+    await page.locator('body').press('ArrowDown')
+    const cursor = grid.locator('.price-cell.cursor')
+    await expect(cursor).toHaveCount(1)
+    const box = await cursor.boundingBox()
+    const underCursor = await rowOrder(page)
+    await expect(grid.getByTestId('order-held')).toBeVisible()
+    expect(await rowOrder(page)).toEqual(underCursor)
+    expect(await cursor.boundingBox()).toEqual(box)
   } finally {
     await host.stop()
   }
