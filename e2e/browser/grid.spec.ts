@@ -61,6 +61,12 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
     // The default columns: the sport's first three markets, one price cell per outcome.
     await expect(grid.getByTestId('grid-head')).toContainText('Match winner')
     await expect(grid.getByTestId('grid-row').first().getByTestId('price-cell')).toHaveCount(6)
+    // A row: the score of each side, status and running clock, league.
+    const firstRow = grid.getByTestId('grid-row').first()
+    await expect(firstRow.locator('.grid-score')).toHaveText([/^\d+$/, /^\d+$/])
+    await expect(firstRow.locator('.status-chip')).toHaveText('live')
+    await expect(firstRow.getByTestId('match-clock')).toHaveAttribute('data-label', /\d+′$/)
+    await expect(firstRow.locator('.grid-league')).toHaveText(/\w+/)
     // The total and the handicap name their line: a "Line" key under each, the row's line beside its prices.
     const head = grid.getByTestId('grid-head')
     await expect(head.locator('.grid-head-market')).toHaveText(['Match winner', 'Total points', 'Game handicap'])
