@@ -122,7 +122,7 @@ const MarketRow = memo(function MarketRow({
 }) {
   return (
     <div className={market.suspended ? 'market-row suspended' : 'market-row'}>
-      <div className="market-label" title={market.label}>
+      <div className="market-label" title={market.line === null ? market.label : `${market.label} ${market.line}`}>
         {market.label}
         {market.line !== null && <span className="num muted"> {market.line}</span>}
         <MarketMargin matchId={matchId} oddType={oddType} marketName={market.name} />
@@ -170,10 +170,14 @@ function MatchHeaderRow({
     <header className="match-header">
       <span className="teams">
         <TeamBadge team={match.home} />
-        <span className="team-name">{match.home.name}</span>
+        <span className="team-name" title={match.home.name}>
+          {match.home.name}
+        </span>
         <span className="muted">v</span>
         <TeamBadge team={match.away} />
-        <span className="team-name">{match.away.name}</span>
+        <span className="team-name" title={match.away.name}>
+          {match.away.name}
+        </span>
       </span>
       <Score header={header} />
       <span className="status-chip" data-status={header?.status ?? match.statusType ?? 'unknown'}>
@@ -194,21 +198,24 @@ function MatchHeaderRow({
           feed not understood
         </span>
       )}
-      <span className="muted league">{match.leagueName}</span>
-      <span className="spacer" />
-      <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
-        ↗
-      </button>
-      {onRemove && (
-        <button
-          type="button"
-          className="icon-button"
-          title="Remove from watchlist"
-          onClick={() => onRemove(match.matchId)}
-        >
-          ✕
+      <span className="muted league" title={match.leagueName}>
+        {match.leagueName}
+      </span>
+      <span className="card-actions">
+        <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
+          ↗
         </button>
-      )}
+        {onRemove && (
+          <button
+            type="button"
+            className="icon-button"
+            title="Remove from watchlist"
+            onClick={() => onRemove(match.matchId)}
+          >
+            ✕
+          </button>
+        )}
+      </span>
     </header>
   )
 }
