@@ -68,7 +68,11 @@ describe('live patches between two frames', () => {
     queuePatch(patch(1, 2.01))
     queuePatch(patch(2, 2.02))
     loadBoards([
-      { header: { ...blankHeader(7, 'badminton'), synced: true }, layout: { matchId: 7, groups: [] }, cells: [cell(3.5)] },
+      {
+        header: { ...blankHeader(7, 'badminton'), synced: true },
+        layout: { matchId: 7, groups: [] },
+        cells: [cell(3.5)],
+      },
     ])
     expect(useBoardStore.getState().cells[OUTCOME]?.price).toBe(3.5)
     vi.runOnlyPendingTimers()

@@ -146,36 +146,36 @@ const TapeFilters = memo(function TapeFilters({
   minMove: string
 }) {
   return (
-  <div className="tape-filters">
-    <select
-      aria-label="Match"
-      value={matchId}
-      onChange={(e) => setTapeFilter({ matchId: e.target.value === 'all' ? 'all' : Number(e.target.value) })}
-    >
-      <option value="all">All matches</option>
-      {/* A filtered match no longer in this list keeps its option: the select never reads "All matches" while filtering one. */}
-      {matchId !== 'all' && !matches.some((m) => m.matchId === matchId) && <MissingMatchOption matchId={matchId} />}
-      {matches.map((m) => (
-        <option key={m.matchId} value={m.matchId}>
-          {shortName(m)}
-        </option>
-      ))}
-    </select>
-    <input
-      aria-label="Market"
-      placeholder="market"
-      value={market}
-      onChange={(e) => setTapeFilter({ market: e.target.value.trim() })}
-    />
-    <input
-      aria-label="Minimum move %"
-      className="narrow"
-      placeholder="min %"
-      inputMode="decimal"
-      value={minMove}
-      onChange={(e) => setTapeFilter({ minMove: e.target.value })}
-    />
-  </div>
+    <div className="tape-filters">
+      <select
+        aria-label="Match"
+        value={matchId}
+        onChange={(e) => setTapeFilter({ matchId: e.target.value === 'all' ? 'all' : Number(e.target.value) })}
+      >
+        <option value="all">All matches</option>
+        {/* A filtered match no longer in this list keeps its option: the select never reads "All matches" while filtering one. */}
+        {matchId !== 'all' && !matches.some((m) => m.matchId === matchId) && <MissingMatchOption matchId={matchId} />}
+        {matches.map((m) => (
+          <option key={m.matchId} value={m.matchId}>
+            {shortName(m)}
+          </option>
+        ))}
+      </select>
+      <input
+        aria-label="Market"
+        placeholder="market"
+        value={market}
+        onChange={(e) => setTapeFilter({ market: e.target.value.trim() })}
+      />
+      <input
+        aria-label="Minimum move %"
+        className="narrow"
+        placeholder="min %"
+        inputMode="decimal"
+        value={minMove}
+        onChange={(e) => setTapeFilter({ minMove: e.target.value })}
+      />
+    </div>
   )
 })
 
