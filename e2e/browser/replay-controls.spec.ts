@@ -175,3 +175,36 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   const closed = Date.now()
   for (const matchId of matchIds) expect(await ticksBetween(page, matchId, opened, closed)).toBeGreaterThan(0)
 })
+
+test('a replayed stretch with nothing recorded shows no status or score, not today’s', async ({ page }) => {
+  await page.goto(host.url)
+  const started = Date.now()
+  const matchIds = await watchLiveMatches(page, 2)
+  await expect(page.locator('[data-testid="match-card"] .status-chip[data-status="live"]')).toHaveCount(2)
+  await expect(page.getByTestId('match-score')).toHaveCount(2)
+
+  // Ten minutes to one minute before the matches were watched: the cache holds nothing of them.
+  await page.getByTestId('replay-open').click()
+  const picker = page.getByTestId('replay-picker')
+  await picker.getByTestId('replay-from').fill(clockTime(started - 10 * 60_000))
+  await picker.getByTestId('replay-to').fill(clockTime(started - 60_000))
+  await picker.getByTestId('replay-go').click()
+  await expect(page.getByTestId('replay-banner')).toBeVisible()
+  for (const matchId of matchIds) {
+    const card = page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)
+    await expect(card.locator('.status-chip')).toHaveText('—')
+    await expect(card.getByTestId('match-score')).toHaveCount(0)
+  }
+  await page.getByTestId('board-mode-grid').click()
+  const rows = page.getByTestId('grid-row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.locator('.status-chip')).toHaveText(['—', '—'])
+  await expect(rows.locator('.grid-score')).toHaveText(['', '', '', ''])
+  // "Live only" on the replayed grid keeps none of them: nothing says they were live then.
+  await page.getByTestId('grid-liveOnly').check()
+  await expect(rows).toHaveCount(0)
+  await page.getByTestId('grid-liveOnly').uncheck()
+  await page.getByTestId('board-mode-cards').click()
+  await page.getByTestId('replay-exit').click()
+  await expect(page.locator('[data-testid="match-card"] .status-chip[data-status="live"]')).toHaveCount(2)
+})

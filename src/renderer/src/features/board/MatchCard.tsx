@@ -22,6 +22,7 @@ import { useBoardStore, useHeader, useLayout } from '../../store/board-store'
 import { useBookCheck, useMarketMargin } from '../../store/book-checks'
 import { LATE_PRICES_REASON, useStalePrices } from '../../store/price-freshness'
 import { useNotUnderstood } from '../../store/stream-understanding'
+import { useLiveOnly } from '../../store/replay-store'
 import { useUiStore } from '../../store/ui-store'
 import { useUnsyncedWords } from '../../store/unsynced'
 import { PriceCell } from './PriceCell'
@@ -158,6 +159,9 @@ function MatchHeaderRow({
   stale: string | null
 }) {
   const header = useHeader(match.matchId)
+  // The watchlist summary's status stands in for a missing header live only: in a replay it is now's, not then's.
+  const summaryStatus = useLiveOnly(match.statusType, null)
+  const status = header?.status ?? summaryStatus
   const notUnderstood = useNotUnderstood(match.matchId, match.sport)
   const openWindow = () =>
     call('window:openMatch', { matchId: match.matchId }).then(
@@ -180,8 +184,8 @@ function MatchHeaderRow({
         </span>
       </span>
       <Score header={header} />
-      <span className="status-chip" data-status={header?.status ?? match.statusType ?? 'unknown'}>
-        {header?.status ?? match.statusType ?? '—'}
+      <span className="status-chip" data-status={status ?? 'unknown'}>
+        {status ?? '—'}
       </span>
       {header?.clock && <MatchClockView clock={header.clock} running={header.status === 'live'} />}
       {stale && header?.synced !== false && (
