@@ -61,6 +61,12 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
     // The default columns: the sport's first three markets, one price cell per outcome.
     await expect(grid.getByTestId('grid-head')).toContainText('Match winner')
     await expect(grid.getByTestId('grid-row').first().getByTestId('price-cell')).toHaveCount(6)
+    // A row: the score of each side, status and running clock, league.
+    const firstRow = grid.getByTestId('grid-row').first()
+    await expect(firstRow.locator('.grid-score')).toHaveText([/^\d+$/, /^\d+$/])
+    await expect(firstRow.locator('.status-chip')).toHaveText('live')
+    await expect(firstRow.getByTestId('match-clock')).toHaveAttribute('data-label', /\d+′$/)
+    await expect(firstRow.locator('.grid-league')).toHaveText(/\w+/)
     // The total and the handicap name their line: a "Line" key under each, the row's line beside its prices.
     const head = grid.getByTestId('grid-head')
     await expect(head.locator('.grid-head-market')).toHaveText(['Match winner', 'Total points', 'Game handicap'])
@@ -93,6 +99,17 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
         .locator('[data-testid="cell-price"][data-flash="up"], [data-testid="cell-price"][data-flash="down"]')
         .first(),
     ).toBeAttached()
+
+    // Sorted by league: the rows on screen go in league order (and back to the list's order after).
+    const leagues = () => grid.locator('[data-testid="grid-row"] .grid-league').allTextContents()
+    await grid.getByTestId('grid-sort').selectOption('league')
+    await expect
+      .poll(async () => {
+        const shown = await leagues()
+        return shown.length > 10 && shown.every((l, i) => i === 0 || shown[i - 1]!.localeCompare(l) <= 0)
+      })
+      .toBe(true)
+    await grid.getByTestId('grid-sort').selectOption('list')
 
     // A price cell opens the override editor, as on the cards.
     const cell = grid.getByTestId('price-cell').first()
@@ -245,7 +262,9 @@ test('a 200-match grid mounts about a screenful of rows wherever it is scrolled'
   }
 })
 
-test('a "last move" sort holds its rows still while the pointer or the focus is in the grid', async ({ page }) => {
+test('a "last move" sort holds its rows still while the pointer, the focus or the cell cursor is in the grid', async ({
+  page,
+}) => {
   const host = await launchHost({ args: ['--sim-live-matches', '8', '--sim-rate', '400'] })
   try {
     await openApp(page, host.url)
@@ -275,6 +294,22 @@ test('a "last move" sort holds its rows still while the pointer or the focus is 
     const focused = await rowOrder(page)
     await expect(grid.getByTestId('order-held')).toBeVisible()
     expect(await rowOrder(page)).toEqual(focused)
+
+    // Focus gone, the newer order shows; then the keyboard's cell cursor holds the rows, and its
+    // cell stays where it is while the prices tick under it.
+    await grid
+      .getByTestId('price-cell')
+      .first()
+      .evaluate((cell) => cell.blur())
+    await expect(grid.getByTestId('order-held')).toBeHidden()
+    await page.locator('body').press('ArrowDown')
+    const cursor = grid.locator('.price-cell.cursor')
+    await expect(cursor).toHaveCount(1)
+    const box = await cursor.boundingBox()
+    const underCursor = await rowOrder(page)
+    await expect(grid.getByTestId('order-held')).toBeVisible()
+    expect(await rowOrder(page)).toEqual(underCursor)
+    expect(await cursor.boundingBox()).toEqual(box)
   } finally {
     await host.stop()
   }
@@ -314,6 +349,15 @@ test('in the grid the arrow keys walk the cells as drawn, Enter sets an override
     await finishOverrideSet(page, editor)
     await expect(cursor.getByTestId('cell-override')).toHaveText('OVR')
     await expect(cursor).toHaveAttribute('title', /override 7\.77/)
+    // The mark is drawn inside the cell's box (the cell clips whatever falls outside it), clear of the price.
+    const markInCell = await cursor.evaluate((cell) => {
+      const mark = cell.querySelector('[data-testid="cell-override"]')!.getBoundingClientRect()
+      const price = cell.querySelector('[data-testid="cell-price"]')!.getBoundingClientRect()
+      const box = cell.getBoundingClientRect()
+      const inside = mark.height > 0 && mark.top >= box.top && mark.bottom <= box.bottom && mark.right <= box.right
+      return inside && mark.top >= price.bottom
+    })
+    expect(markInCell).toBe(true)
     // A visible ring, outside the cell's box.
     await expect(cursor).toHaveCSS('outline-style', 'solid')
     await expect(cursor).toHaveCSS('outline-width', '2px')
