@@ -162,6 +162,25 @@ describe('desk replay reads', () => {
     expect(() => cache.replayEvents('demo', [7], T0 - 1, end, 5000, -5)).toThrow(/stepMs must be an integer/)
   })
 
+  it('pages fast play in whole steps, and crosses a long empty stretch 64 steps a page', () => {
+    record()
+    const end = T0 + 3_600_000
+    const pages = []
+    for (let after = T0 - 1; ;) {
+      const page = cache.replayEvents('demo', [7], after, end, 5000, 1000)
+      pages.push(page)
+      after = page.until
+      if (!page.more) break
+    }
+    // The first step is the part of one up to T0; then 63 whole steps.
+    expect(pages[0]).toMatchObject({ until: T0 + 63_000, more: true })
+    expect(pages.every((p) => p.until % 1000 === 0)).toBe(true)
+    expect(pages).toHaveLength(Math.ceil(3601 / 64))
+    // Every step of the recorded 5 s: each outcome's last tick, the header, the override and the alert.
+    expect(pages[0]?.events.filter((e) => e.kind === 'tick')).toHaveLength(4 * 5 + 4)
+    expect(pages.flatMap((p) => p.events).filter((e) => e.kind !== 'tick')).toHaveLength(4)
+  })
+
   it('answers the state at an instant: each outcome’s last tick, the header then, the overrides so far', () => {
     record()
     const [state] = cache.replayState('demo', [7], T0 + 2050)

@@ -1,13 +1,14 @@
 /**
  * The desk replay's one player: opens a session on a set of matches and a range, runs the clock
- * from animation frames and folds each frame's recorded events into the board store in one update
- * (replay-batch.ts), as live patches are. Seeking reads the board at the instant from the cache
+ * from animation frames and folds the recorded events it passes into the board store in one update
+ * (replay-batch.ts), as live patches are: at 1× every frame, at 10× and 60× once a step (100 ms of
+ * wall time), when the clock passes a step boundary (replay-clock.ts `shownAt`). Seeking reads the board at the instant from the cache
  * (`replay:stateAt`) and the tape and alerts of the few minutes before it; stepping plays exactly
  * the next recorded event. Plain code outside React: the banner and timeline only read the
  * session from the replay store and call these functions.
  */
 import type { WatchedMatch } from '../../../../shared/watchlists'
-import type { ReplayEvent } from '../../../../shared/replay'
+import { conflationStepMs, type ReplayEvent } from '../../../../shared/replay'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { setLiveNow } from '../../lib/live-time'
@@ -17,7 +18,7 @@ import { reloadBoard } from '../../store/live-sync'
 import { clearReplayed, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
 import { closeOverrideEditor, showView } from '../../store/ui-store'
 import { foldEvents } from './replay-batch'
-import { conflationStepMs, EventStream, stepClock, type ReplaySpeed } from './replay-clock'
+import { EventStream, shownAt, stepClock, TAPE_ROWS_PER_STEP, type ReplaySpeed } from './replay-clock'
 import { adjacentMark } from './replay-marks'
 
 /**
@@ -34,6 +35,9 @@ export interface ReplayRequest {
   speed: ReplaySpeed
 }
 
+/** A fast replay reads this many steps (a second of play) ahead of the board. */
+const STEPS_AHEAD = 10
+
 /** The running session's frame loop and event supply; a new generation cancels the old one's work. */
 let generation = 0
 let stream: EventStream | null = null
@@ -41,6 +45,11 @@ let stream: EventStream | null = null
 let streamStep = 0
 let frameId = 0
 let lastWall = 0
+/**
+ * Where the wall clock has run the recording to while playing. The session's clock is the instant
+ * on the board, which trails this by less than a step at fast speeds.
+ */
+let playhead = 0
 
 const session = (): ReplaySession | null => useReplayStore.getState().session
 const matchIdsOf = (s: ReplaySession) => s.matches.map((m) => m.matchId)
@@ -50,7 +59,7 @@ const fetchEvents = (matchIds: number[], stepMs: number) => (after: number, to: 
 /** Reads the range on from `after` with `stepMs`; what the old stream had buffered is read again. */
 function streamFrom(matchIds: number[], after: number, to: number, stepMs: number): void {
   streamStep = stepMs
-  stream = new EventStream(fetchEvents(matchIds, stepMs), after, to)
+  stream = new EventStream(fetchEvents(matchIds, stepMs), after, to, { ms: stepMs * STEPS_AHEAD })
 }
 
 /** The stream from the playhead on, read with `stepMs` if it is not already. */
@@ -204,16 +213,22 @@ async function readAll(matchIds: number[], after: number, to: number): Promise<R
   }
 }
 
-/** Applies what `source` holds up to `until` in one batch, with the ticks its pages left out. */
+/**
+ * Applies what `source` holds up to `until` in one batch, with the ticks its pages left out. A fast
+ * step's tape shows its newest changes only: the others count as not shown, as folded ticks do.
+ */
 function applyEvents(source: EventStream, until: number): void {
   const events = source.take(until)
   const folded = source.takeFolded(until)
-  if (events.length > 0 || folded > 0) applyReplayBatch(foldEvents(useBoardStore.getState().cells, events), folded)
+  const tapeRows = streamStep > 0 ? TAPE_ROWS_PER_STEP : Infinity
+  if (events.length > 0 || folded > 0)
+    applyReplayBatch(foldEvents(useBoardStore.getState().cells, events), folded, tapeRows)
 }
 
 function startFrames(): void {
   cancelAnimationFrame(frameId)
   lastWall = performance.now()
+  playhead = session()?.clock.position ?? 0
   frameId = requestAnimationFrame(frame)
 }
 
@@ -221,7 +236,7 @@ function stopFrames(): void {
   cancelAnimationFrame(frameId)
 }
 
-/** One animation frame: the clock moves on, and what it passed is applied in one batch. */
+/** One animation frame: the clock moves on, and the board shows the instant it reached (shownAt). */
 function frame(wallNow: number): void {
   const s = session()
   const source = stream
@@ -233,9 +248,14 @@ function frame(wallNow: number): void {
     const latest = session()
     if (latest) updateSession({ error: describeError(error), clock: { ...latest.clock, playing: false } })
   })
-  const clock = stepClock(s.clock, wallNow - lastWall, source.bufferedUntil())
+  const run = stepClock({ ...s.clock, position: playhead }, wallNow - lastWall, source.bufferedUntil())
   lastWall = wallNow
-  applyEvents(source, clock.position)
-  updateSession({ clock })
-  if (clock.playing) frameId = requestAnimationFrame(frame)
+  playhead = run.position
+  const position = shownAt(run.position, run.end, streamStep, s.clock.position)
+  // Between step boundaries nothing changes on the page: no store is touched.
+  if (position !== s.clock.position || !run.playing) {
+    applyEvents(source, position)
+    updateSession({ clock: { ...run, position } })
+  }
+  if (run.playing) frameId = requestAnimationFrame(frame)
 }
