@@ -94,6 +94,12 @@ export const ReplayEventsInput = z.strictObject({
    * is the net move over the step. Omitted or 0: every event (1×, stepping).
    */
   stepMs: z.number().int().min(0).max(REPLAY_MAX_STEP_MS).optional(),
+  /**
+   * `overridden`: only the ticks of outcomes with an override event in (after, to], with every
+   * header, override and alert: what a seek's lists need (the override alerts and their returned-to
+   * prices, the price alerts) without every price of the minutes before. Omitted: every tick.
+   */
+  ticks: z.enum(['all', 'overridden']).optional(),
 })
 export type ReplayEventsInput = z.infer<typeof ReplayEventsInput>
 

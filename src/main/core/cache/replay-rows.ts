@@ -67,6 +67,14 @@ export interface RecordedEventPage {
   folded: number
 }
 
+/** How a replay events page reads (shared/replay.ts `ReplayEventsInput`). */
+export interface ReplayRead {
+  /** Each outcome's last tick per step of this many ms (replay-conflate.ts); 0: every tick. */
+  stepMs?: number
+  /** `overridden`: only the ticks of outcomes with an override event in the range. */
+  ticks?: 'all' | 'overridden'
+}
+
 /**
  * The first window of the first page of a set of matches; later windows (and pages) follow the
  * density found. Each window costs a seek per outcome whatever its width, so a page aims to be one
@@ -94,6 +102,8 @@ interface Sources {
   /** JSON arrays, for `json_each`. */
   matchIds: string
   outcomeIds: string
+  /** Whose density a page's windows follow: the matches, and the outcomes when not all are read. */
+  densityKey: string
   outcomes: Map<number, StoredOutcome>
   /** Outcome ids by `matchId|oddType|oddKey`, for the override events that name an outcome. */
   idOf: Map<string, number>
@@ -106,7 +116,7 @@ type LastTickRow = [...TickRow, order: number, count: number]
 const refKey = (ref: OutcomeRef) => `${ref.matchId}|${ref.oddType}|${ref.oddKey}`
 
 export class ReplayRows {
-  /** Events per millisecond last read, per set of matches (its JSON). */
+  /** Events per millisecond last read, per read (its Sources `densityKey`). */
   private readonly density = new Map<string, number>()
   private readonly recentTicks: Database.Statement
   private readonly headerAt: Database.Statement
@@ -202,9 +212,9 @@ export class ReplayRows {
     after: number,
     to: number,
     limit: number,
-    stepMs = 0,
+    { stepMs = 0, ticks = 'all' }: ReplayRead = {},
   ): RecordedEventPage {
-    const of = this.sourcesOf(feedId, matchIds)
+    const of = this.sourcesOf(feedId, matchIds, ticks === 'all' ? null : this.overriddenIn(feedId, matchIds, after, to))
     if (stepMs <= 0) return { ...this.allEvents(of, matchIds, after, to, limit), folded: 0 }
     const events: RecordedEvent[] = []
     let folded = 0
@@ -224,15 +234,26 @@ export class ReplayRows {
     return { events, folded, until: lo, more: lo < to }
   }
 
-  private sourcesOf(feedId: number, matchIds: readonly number[]): Sources {
+  /**
+   * What a page reads from: the matches and the ticks of their outcomes, or of `only` those
+   * outcomes (`matchId|oddType|oddKey`). A narrower read keeps a density of its own.
+   */
+  private sourcesOf(feedId: number, matchIds: readonly number[], only: ReadonlySet<string> | null = null): Sources {
     const stored = matchIds.flatMap((matchId) => this.outcomes.ofMatch(feedId, matchId))
+    const read = only ? stored.filter((o) => only.has(refKey(o))) : stored
     return {
       feedId,
       matchIds: JSON.stringify(matchIds),
-      outcomeIds: JSON.stringify(stored.map((o) => o.id)),
-      outcomes: new Map(stored.map((o) => [o.id, o])),
-      idOf: new Map(stored.map((o) => [refKey(o), o.id])),
+      densityKey: only ? `${JSON.stringify(matchIds)} ${JSON.stringify([...only].sort())}` : JSON.stringify(matchIds),
+      outcomeIds: JSON.stringify(read.map((o) => o.id)),
+      outcomes: new Map(read.map((o) => [o.id, o])),
+      idOf: new Map(read.map((o) => [refKey(o), o.id])),
     }
+  }
+
+  /** The outcomes (`matchId|oddType|oddKey`) with an override event in (after, to]. */
+  private overriddenIn(feedId: number, matchIds: readonly number[], after: number, to: number): Set<string> {
+    return new Set(this.records.overrideEventsOfMatches(feedId, matchIds, after, to).map(refKey))
   }
 
   private allEvents(
@@ -242,7 +263,7 @@ export class ReplayRows {
     to: number,
     limit: number,
   ): Omit<RecordedEventPage, 'folded'> {
-    const density = this.density.get(of.matchIds)
+    const density = this.density.get(of.densityKey)
     const read: RecordedEvent[] = []
     let lo = after
     let width = density ? (limit * PAGE_FILL) / density : FIRST_WINDOW_MS
@@ -250,7 +271,7 @@ export class ReplayRows {
       const hi = Math.min(to, lo + Math.max(1, Math.ceil(width)))
       const window = this.window(of, matchIds, lo, hi)
       for (const event of window) read.push(event)
-      if (window.length > 0) this.remember(of.matchIds, window.length / (hi - lo))
+      if (window.length > 0) this.remember(of.densityKey, window.length / (hi - lo))
       lo = hi
       if (read.length >= limit * PAGE_FILL * 0.5) break
       // The next window aims at what the page still has room for, at the density just read.
@@ -269,10 +290,10 @@ export class ReplayRows {
     return { events, until, more: until < to }
   }
 
-  /** The events a millisecond the last page of these matches found, for the next page's window. */
-  private remember(matchIds: string, perMs: number): void {
-    if (this.density.size >= DENSITIES_KEPT && !this.density.has(matchIds)) this.density.clear()
-    this.density.set(matchIds, perMs)
+  /** The events a millisecond the last page of this read found, for the next page's window. */
+  private remember(key: string, perMs: number): void {
+    if (this.density.size >= DENSITIES_KEPT && !this.density.has(key)) this.density.clear()
+    this.density.set(key, perMs)
   }
 
   /** Every event in (lo, hi], in time order. */

@@ -23,7 +23,7 @@ export function ReplayBar() {
   const { clock, loading, error } = session
   const atEnd = clock.position >= clock.end
   return (
-    <section className="replay-bar" data-testid="replay-banner" aria-label="Replay">
+    <section className="replay-bar" data-testid="replay-banner" data-loading={loading} aria-label="Replay">
       <div className="replay-row">
         <span className="replay-badge">Replay</span>
         <ReplayTitle label={session.label} from={session.from} to={session.to} />

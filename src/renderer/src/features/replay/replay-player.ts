@@ -17,7 +17,7 @@ import { applyReplayBatch, showReplayBoards, useBoardStore } from '../../store/b
 import { reloadBoard } from '../../store/live-sync'
 import { clearReplayed, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
 import { closeOverrideEditor, showView } from '../../store/ui-store'
-import { foldEvents } from './replay-batch'
+import { foldEvents, type ReplayBatch } from './replay-batch'
 import { EventStream, shownAt, stepClock, TAPE_ROWS_PER_STEP, type ReplaySpeed } from './replay-clock'
 import { adjacentMark } from './replay-marks'
 
@@ -170,43 +170,59 @@ export function jumpToMark(direction: 1 | -1): void {
   if (mark) void seek(mark.at)
 }
 
-/** Shows the desk at `at` (clamped to the range) and goes on playing if it was. */
+/**
+ * Shows the desk at `at` (clamped to the range) and goes on playing if it was. The board shows as
+ * soon as the cache has answered the instant; the lists of the minutes before (listsBefore) fill
+ * in after it, and the play goes on once they have (the tape ring only appends).
+ */
 export async function seek(at: number, play?: boolean): Promise<void> {
   const s = session()
   if (!s) return
   const current = ++generation
   stopFrames()
   const target = Math.min(s.to, Math.max(s.from, Math.round(at)))
-  const playing = play ?? s.clock.playing
+  const playing = (play ?? s.clock.playing) && target < s.to
   const matchIds = matchIdsOf(s)
   updateSession({ loading: true, error: null, clock: { ...s.clock, position: target, playing: false } })
   try {
-    const listFrom = Math.max(s.from, target - SEEK_LIST_WINDOW_MS)
-    const [boards, before, events] = await Promise.all([
-      call('replay:stateAt', { matchIds, at: target }),
-      call('replay:stateAt', { matchIds, at: listFrom }),
-      readAll(matchIds, listFrom, target),
-    ])
+    const boards = await call('replay:stateAt', { matchIds, at: target })
     if (current !== generation) return
-    // The lists are folded on the board as it stood when they start, so every move has its previous price.
-    const lists = foldEvents(boardFromSnapshots(before).cells, events)
     showReplayBoards(boards)
     clearReplayed()
-    applyReplayBatch({ ...lists, cells: [], headers: [] })
     streamFrom(matchIds, target, s.to, conflationStepMs(s.clock.speed))
+    updateSession({ loading: false })
+    const batch = await listsBefore(matchIds, Math.max(s.from, target - SEEK_LIST_WINDOW_MS), target)
+    if (current !== generation) return
+    applyReplayBatch(batch)
     const latest = session()
-    if (!latest) return
-    updateSession({ loading: false, clock: { ...latest.clock, position: target, playing: playing && target < s.to } })
-    if (playing && target < s.to) startFrames()
+    // The trader may have played or stepped on meanwhile: then that stands.
+    if (!playing || !latest || latest.clock.playing || latest.clock.position !== target) return
+    updateSession({ clock: { ...latest.clock, playing: true } })
+    startFrames()
   } catch (error) {
     if (current === generation) updateSession({ loading: false, error: describeError(error) })
   }
 }
 
-async function readAll(matchIds: number[], after: number, to: number): Promise<ReplayEvent[]> {
+/**
+ * The override alerts and price alerts of (from, to], with the changes of the overridden prices
+ * (the alerts' returned-to prices; the tape shows them), folded on the board as it stood at `from`
+ * so every move has its previous price. Not every price of those minutes: on a 50-match desk that
+ * is 600,000 changes, for a tape the play refills anyway.
+ */
+async function listsBefore(matchIds: number[], from: number, to: number): Promise<ReplayBatch> {
+  const [before, events] = await Promise.all([
+    call('replay:stateAt', { matchIds, at: from }),
+    readOverridden(matchIds, from, to),
+  ])
+  return { ...foldEvents(boardFromSnapshots(before).cells, events), cells: [], headers: [] }
+}
+
+/** Every header, override and alert of (after, to], and the ticks of the outcomes overridden in it. */
+async function readOverridden(matchIds: number[], after: number, to: number): Promise<ReplayEvent[]> {
   const events: ReplayEvent[] = []
   for (let from = after; ;) {
-    const page = await call('replay:events', { matchIds, after: from, to })
+    const page = await call('replay:events', { matchIds, after: from, to, ticks: 'overridden' })
     events.push(...page.events)
     if (!page.more || page.until <= from) return events
     from = page.until
