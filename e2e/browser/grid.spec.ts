@@ -61,6 +61,11 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
     // The default columns: the sport's first three markets, one price cell per outcome.
     await expect(grid.getByTestId('grid-head')).toContainText('Match winner')
     await expect(grid.getByTestId('grid-row').first().getByTestId('price-cell')).toHaveCount(6)
+    // The total and the handicap name their line: a "Line" key under each, the row's line beside its prices.
+    const head = grid.getByTestId('grid-head')
+    await expect(head.locator('.grid-head-market')).toHaveText(['Match winner', 'Total points', 'Game handicap'])
+    await expect(head.locator('.grid-head-key', { hasText: /^Line$/ })).toHaveCount(2)
+    await expect(grid.getByTestId('grid-row').first().locator('.grid-line')).toHaveText([/^\d+\.5$/, /^-\d+\.5$/])
 
     // Every match has its row, names in full, as the list holds them; scrolled through screen by screen.
     const names = await page.evaluate(async () => {
@@ -104,6 +109,7 @@ test('sort, live only, columns and grouping are kept with the list across a rest
     await expect(grid.getByTestId('grid-row')).toHaveCount(8)
     await grid.getByTestId('grid-sort').selectOption('lastMove')
     await grid.getByTestId('grid-liveOnly').check()
+    await grid.getByTestId('grid-hideFinished').check()
     await grid.getByTestId('grid-groupBySport').check()
     await grid.getByTestId('grid-columns').click()
     const picker = grid.getByTestId('column-picker')
@@ -125,7 +131,7 @@ test('sort, live only, columns and grouping are kept with the list across a rest
     await expect(grid.getByTestId('grid-row')).toHaveCount(8)
     await expect(grid.getByTestId('grid-sort')).toHaveValue('lastMove')
     await expect(grid.getByTestId('grid-liveOnly')).toBeChecked()
-    await expect(grid.getByTestId('grid-hideFinished')).not.toBeChecked()
+    await expect(grid.getByTestId('grid-hideFinished')).toBeChecked()
     await expect(grid.getByTestId('grid-groupBySport')).toBeChecked()
     // Grouped: the sport heads its section, and the columns are the ones picked.
     const head = grid.getByTestId('grid-head')
@@ -141,6 +147,46 @@ test('sort, live only, columns and grouping are kept with the list across a rest
     await expect(page.getByTestId('match-card')).toHaveCount(8)
     await page.getByTestId('board-mode-grid').click()
     await expect(grid.getByTestId('grid-row')).toHaveCount(8)
+  } finally {
+    await second.stop()
+  }
+})
+
+test('each watchlist keeps its own cards or grid view, across a restart', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odds-e2e-grid-'))
+  const first = await launchHost({ dataDir, args: ['--sim-live-matches', '4'] })
+  try {
+    await openApp(page, first.url)
+    await watchLiveMatches(page, 2)
+    await page.getByTestId('board-mode-grid').click()
+    await expect(page.getByTestId('grid-row')).toHaveCount(2)
+    // A second list, made active on creation: it opens as cards.
+    await page.getByLabel('New watchlist name').fill('Evening')
+    await page.getByLabel('New watchlist name').press('Enter')
+    // Esc leaves the field, so the keys below are the app's.
+    await page.getByLabel('New watchlist name').press('Escape')
+    await expect(page.locator('[data-testid="watchlist"].active')).toContainText('Evening')
+    await watchLiveMatches(page, 3)
+    await expect(page.getByTestId('match-card')).toHaveCount(3)
+    await expect(page.getByTestId('board-grid')).toHaveCount(0)
+    // Back and forth: each list shows as it was left.
+    await page.keyboard.press('[')
+    await expect(page.getByTestId('grid-row')).toHaveCount(2)
+    await page.keyboard.press(']')
+    await expect(page.getByTestId('match-card')).toHaveCount(3)
+  } finally {
+    await first.stop()
+  }
+
+  const second = await launchHost({ dataDir, args: ['--sim-live-matches', '4'] })
+  try {
+    await openApp(page, second.url)
+    await expect(page.locator('[data-testid="watchlist"].active')).toContainText('Evening')
+    await expect(page.getByTestId('match-card')).toHaveCount(3)
+    await expect(page.getByTestId('board-grid')).toHaveCount(0)
+    await page.locator('body').press('[')
+    await expect(page.getByTestId('grid-row')).toHaveCount(2)
+    await expect(page.getByTestId('match-card')).toHaveCount(0)
   } finally {
     await second.stop()
   }
@@ -261,6 +307,27 @@ test('in the grid the arrow keys walk the cells as drawn, Enter sets an override
     await finishOverrideSet(page, editor)
     await expect(cursor.getByTestId('cell-override')).toHaveText('OVR')
     await expect(cursor).toHaveAttribute('title', /override 7\.77/)
+    // A visible ring, outside the cell's box.
+    await expect(cursor).toHaveCSS('outline-style', 'solid')
+    await expect(cursor).toHaveCSS('outline-width', '2px')
+
+    // H: that outcome's history in Review; back on the board, the grid with the cursor where it was.
+    await page.keyboard.press('h')
+    await expect(page.getByTestId('review-screen')).toBeVisible()
+    await expect(page.getByTestId('review-match')).toHaveValue(String(ids[1]))
+    await expect(page.getByTestId('review-chart')).not.toHaveAttribute('data-bold-line', '-1')
+    await page.keyboard.press('1')
+    await expect(cursor).toHaveAttribute('data-outcome', next[1]!)
+
+    // Space pins the cursor's match to the top of the grid, and again puts it back.
+    const rowOf = (matchId: number) => grid.locator(`[data-testid="grid-row"][data-match="${matchId}"]`)
+    await page.keyboard.press(' ')
+    await expect.poll(async () => (await rowOrder(page))[0]).toBe(String(ids[1]))
+    await expect(rowOf(ids[1]!)).toHaveClass(/\bpinned\b/)
+    await expect(cursor).toHaveAttribute('data-outcome', next[1]!)
+    await page.keyboard.press(' ')
+    await expect.poll(async () => (await rowOrder(page)).slice(0, 2)).toEqual([String(ids[0]), String(ids[1])])
+    await expect(rowOf(ids[1]!)).not.toHaveClass(/\bpinned\b/)
 
     // Down past the mounted rows: the grid scrolls the cursor's row into view.
     for (let i = 0; i < 38; i++) await page.keyboard.press('ArrowDown')

@@ -118,7 +118,9 @@ test('at every width from 1024 px up, either side of each fold, the board keeps 
   }
 })
 
-test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways scroll', async ({ page }) => {
+test('the grid view keeps 600 px without a sideways scroll at every width from 1024 px; a cut name shows whole on hover', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 640 })
   await openApp(page, host.url)
   await watchLiveMatches(page, 3)
@@ -127,7 +129,14 @@ test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways s
   await expect(grid.locator('[data-testid="price-cell"]').first()).toBeVisible()
   for (const size of [
     { width: 1024, height: 640 },
+    { width: 1100, height: 800 },
+    { width: 1199, height: 800 },
+    { width: 1200, height: 800 },
     { width: 1280, height: 800 },
+    { width: 1366, height: 800 },
+    { width: 1439, height: 800 },
+    { width: 1440, height: 900 },
+    { width: 1920, height: 1080 },
   ]) {
     await page.setViewportSize(size)
     const widths = await grid.evaluate((el) => ({
@@ -135,9 +144,65 @@ test('the grid view at 1024×640 and 1280×800 keeps 600 px without a sideways s
       clientWidth: el.clientWidth,
       scrollWidth: el.scrollWidth,
     }))
-    await page.screenshot({ path: test.info().outputPath(`grid-${size.width}.png`) })
+    if (size.width === 1024 || size.width === 1280) {
+      await page.screenshot({ path: test.info().outputPath(`grid-${size.width}.png`) })
+    }
     expect(widths.width).toBeGreaterThanOrEqual(600)
     expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth)
+    // Names, leagues and market headings carry their whole text on hover, cut or not.
+    const titles = await grid
+      .locator('.grid-team, .grid-league, .grid-head-market')
+      .evaluateAll((els) => els.map((el) => ({ text: el.textContent, title: el.getAttribute('title') })))
+    expect(titles.length).toBeGreaterThan(6)
+    for (const { text, title } of titles) expect(title).toBe(text)
   }
   await page.getByTestId('board-mode-cards').click()
+})
+
+/** The card names cut on screen (a market label wider or taller inside than its box), and those whose hover text is not their whole text. */
+function cardNames(page: Page) {
+  return page.getByTestId('board').evaluate((board) => {
+    const named = [...board.querySelectorAll('.market-label, .match-header .team-name, .match-header .league')]
+    // Wider inside than its box, even by a fraction of a pixel (enough for an ellipsis), or taller.
+    const cut = (el: (typeof named)[number]) => {
+      const text = el.ownerDocument.createRange()
+      text.selectNodeContents(el)
+      return (
+        el.scrollHeight > el.clientHeight ||
+        text.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01
+      )
+    }
+    return {
+      count: named.length,
+      // The league gives way first: the names and markets are the ones that must not be cut.
+      cut: named.filter((el) => !el.classList.contains('league') && cut(el)).map((el) => el.textContent ?? ''),
+      // A market label's title is its name and line (its margin has a title of its own).
+      untitled: named
+        .filter((el) => !(el.getAttribute('title') && el.textContent?.startsWith(el.getAttribute('title') ?? '')))
+        .map((el) => el.textContent ?? ''),
+    }
+  })
+}
+
+test('the cards name their markets and teams in full where the card has room, and whole on hover', async ({ page }) => {
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 6)
+  await expect(page.getByTestId('match-card').first().getByTestId('cell-price').first()).not.toHaveText('—')
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 640 },
+  ]) {
+    await page.setViewportSize(size)
+    // Down the board: every card's markets are mounted once on screen.
+    for (const card of await page.getByTestId('match-card').all()) {
+      await card.scrollIntoViewIfNeeded()
+      await expect(card.locator('.market-label').first()).toBeVisible()
+      const names = await cardNames(page)
+      expect(names.count).toBeGreaterThan(6)
+      expect(names.cut).toEqual([])
+      expect(names.untitled).toEqual([])
+    }
+    await page.getByTestId('match-card').first().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath(`cards-${size.width}.png`) })
+  }
 })

@@ -22,6 +22,7 @@ import { useBoardStore, useHeader, useLayout } from '../../store/board-store'
 import { useBookCheck, useMarketMargin } from '../../store/book-checks'
 import { LATE_PRICES_REASON, useStalePrices } from '../../store/price-freshness'
 import { useNotUnderstood } from '../../store/stream-understanding'
+import { useLiveOnly } from '../../store/replay-store'
 import { useUiStore } from '../../store/ui-store'
 import { useUnsyncedWords } from '../../store/unsynced'
 import { PriceCell } from './PriceCell'
@@ -122,7 +123,7 @@ const MarketRow = memo(function MarketRow({
 }) {
   return (
     <div className={market.suspended ? 'market-row suspended' : 'market-row'}>
-      <div className="market-label" title={market.label}>
+      <div className="market-label" title={market.line === null ? market.label : `${market.label} ${market.line}`}>
         {market.label}
         {market.line !== null && <span className="num muted"> {market.line}</span>}
         <MarketMargin matchId={matchId} oddType={oddType} marketName={market.name} />
@@ -158,6 +159,9 @@ function MatchHeaderRow({
   stale: string | null
 }) {
   const header = useHeader(match.matchId)
+  // The watchlist summary's status stands in for a missing header live only: in a replay it is now's, not then's.
+  const summaryStatus = useLiveOnly(match.statusType, null)
+  const status = header?.status ?? summaryStatus
   const notUnderstood = useNotUnderstood(match.matchId, match.sport)
   const openWindow = () =>
     call('window:openMatch', { matchId: match.matchId }).then(
@@ -170,14 +174,18 @@ function MatchHeaderRow({
     <header className="match-header">
       <span className="teams">
         <TeamBadge team={match.home} />
-        <span className="team-name">{match.home.name}</span>
+        <span className="team-name" title={match.home.name}>
+          {match.home.name}
+        </span>
         <span className="muted">v</span>
         <TeamBadge team={match.away} />
-        <span className="team-name">{match.away.name}</span>
+        <span className="team-name" title={match.away.name}>
+          {match.away.name}
+        </span>
       </span>
       <Score header={header} />
-      <span className="status-chip" data-status={header?.status ?? match.statusType ?? 'unknown'}>
-        {header?.status ?? match.statusType ?? '—'}
+      <span className="status-chip" data-status={status ?? 'unknown'}>
+        {status ?? '—'}
       </span>
       {header?.clock && <MatchClockView clock={header.clock} running={header.status === 'live'} />}
       {stale && header?.synced !== false && (
@@ -194,21 +202,24 @@ function MatchHeaderRow({
           feed not understood
         </span>
       )}
-      <span className="muted league">{match.leagueName}</span>
-      <span className="spacer" />
-      <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
-        ↗
-      </button>
-      {onRemove && (
-        <button
-          type="button"
-          className="icon-button"
-          title="Remove from watchlist"
-          onClick={() => onRemove(match.matchId)}
-        >
-          ✕
+      <span className="muted league" title={match.leagueName}>
+        {match.leagueName}
+      </span>
+      <span className="card-actions">
+        <button type="button" className="icon-button" title="Open in its own window" onClick={() => void openWindow()}>
+          ↗
         </button>
-      )}
+        {onRemove && (
+          <button
+            type="button"
+            className="icon-button"
+            title="Remove from watchlist"
+            onClick={() => onRemove(match.matchId)}
+          >
+            ✕
+          </button>
+        )}
+      </span>
     </header>
   )
 }

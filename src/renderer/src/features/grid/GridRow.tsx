@@ -11,6 +11,7 @@ import type { GridColumn } from '../../../../shared/watchlists'
 import { useRenderCount } from '../../lib/render-count'
 import { useHeader, useLayout } from '../../store/board-store'
 import { useStalePrices } from '../../store/price-freshness'
+import { useLiveOnly } from '../../store/replay-store'
 import { MatchClockView } from '../board/MatchCard'
 import { PriceCell } from '../board/PriceCell'
 import { rowSlots, type GridSlot } from './grid-columns'
@@ -81,7 +82,10 @@ export const GridRow = memo(function GridRow({
  */
 const MatchInfo = memo(function MatchInfo({ match }: { match: MatchSummary }) {
   const header = useHeader(match.matchId)
-  const status = header?.status ?? match.statusType
+  // The watchlist's summary (status and score when the match was added) stands in for a missing
+  // header live only: during a replay it would show now's state as then's.
+  const summary = useLiveOnly(match, null)
+  const status = header?.status ?? summary?.statusType
   const score = header?.score
   const periods = score ? periodWords(score) : undefined
   return (
@@ -93,7 +97,7 @@ const MatchInfo = memo(function MatchInfo({ match }: { match: MatchSummary }) {
               {match[side].name}
             </span>
             <span className="grid-score num" title={periods}>
-              {score?.[side].current ?? match[`${side}Score`] ?? ''}
+              {score?.[side].current ?? summary?.[`${side}Score`] ?? ''}
             </span>
           </Fragment>
         ))}

@@ -12,6 +12,7 @@ import { DEFAULT_WATCHLIST_VIEW, type Watchlist } from '../../../../shared/watch
 import { useRowWindow } from '../../lib/row-window'
 import { useBoardStore } from '../../store/board-store'
 import { useBoardCursor } from '../../store/board-cursor'
+import { isReplaying } from '../../store/replay-store'
 import { useUiStore } from '../../store/ui-store'
 import { BoardNotes, cursorToClickedCell } from '../board/BoardView'
 import { GridBoardKeys } from '../board/use-board-keys'
@@ -39,7 +40,7 @@ export function GridView({ list }: { list: Watchlist }) {
   const [held, setHeld] = useState({ pointer: false, focus: false })
   const compute = useCallback(() => {
     const { headers, cells } = useBoardStore.getState()
-    return orderMatches(matches, view, boardFacts(headers, cells))
+    return orderMatches(matches, view, boardFacts(headers, cells, !isReplaying()))
   }, [matches, view])
   // The keyboard's cell cursor is the trader's place in the grid as much as the pointer is.
   const cursorOn = useBoardCursor((s) => s.outcomeId !== null)

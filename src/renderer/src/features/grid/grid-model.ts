@@ -85,10 +85,15 @@ export function keepUnchanged(prev: GridModel | null, next: GridModel): GridMode
   }
 }
 
-/** The facts the sort and filters read, from the board store's headers and cells. */
+/**
+ * The facts the sort and filters read, from the board store's headers and cells. A match with no
+ * status in its header falls back on its watchlist summary's, unless `summaries` is false (a
+ * replay: what the match is doing now says nothing of then).
+ */
 export function boardFacts(
   headers: Readonly<Record<number, MatchHeader | undefined>>,
   cells: Readonly<Record<string, BoardCell | undefined>>,
+  summaries = true,
 ): FactsOf {
   const lastMove = new Map<number, number>()
   for (const cell of Object.values(cells))
@@ -96,7 +101,7 @@ export function boardFacts(
     if (cell && cell.direction !== 'flat' && cell.changedAt > (lastMove.get(cell.matchId) ?? 0))
       lastMove.set(cell.matchId, cell.changedAt)
   return (match) => ({
-    status: headers[match.matchId]?.status ?? match.statusType,
+    status: headers[match.matchId]?.status ?? (summaries ? match.statusType : null),
     lastMoveAt: lastMove.get(match.matchId) ?? null,
   })
 }

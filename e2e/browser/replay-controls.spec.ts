@@ -1,0 +1,210 @@
+/**
+ * The desk replay's controls against the real headless host, its demo simulator and its cache, on
+ * half a minute of a recorded desk with an override and a price alert in it: the frame and banner
+ * say REPLAY; pause stops the replayed clock and everything timed by it (the override's countdowns);
+ * Step plays exactly the next recorded event; dragging the timeline seeks where it is let go; the
+ * jumps land on the marks; the tape never shows what comes after the playhead; Review's playhead
+ * moves with the replay; and the live feed records on underneath the whole time.
+ * (desk-replay.spec.ts plays two minutes at 10× for the moments themselves.)
+ */
+import { expect, test, type Page } from '../fixtures'
+import { notifyOnMovesOf, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
+import { launchHost, type HostProcess } from '../host'
+
+let host: HostProcess
+test.beforeAll(async () => {
+  host = await launchHost({ args: ['--sim-live-matches', '4'] })
+})
+test.afterAll(async () => {
+  await host.stop()
+})
+
+const clockAt = async (page: Page) => Number(await page.getByTestId('replay-clock').getAttribute('data-at'))
+
+/** `HH:MM:SS` local time, as the picker's time fields take it. */
+function clockTime(at: number): string {
+  const d = new Date(at)
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':')
+}
+
+/** The instants of the next recorded events after `after` (a feed message's ticks share one), in order. */
+function instantsAfter(page: Page, matchIds: number[], after: number, to: number) {
+  return page.evaluate(
+    async ({ matchIds, after, to }) => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      const page = await api.invoke('replay:events', { matchIds, after, to, limit: 500 })
+      if (!page.ok) throw new Error(page.error.message)
+      return [...new Set(page.value.events.map((e) => e.at))]
+    },
+    { matchIds, after, to },
+  )
+}
+
+/** How many ticks of `matchId` the cache holds received within `[from, to]`. */
+function ticksBetween(page: Page, matchId: number, from: number, to: number): Promise<number> {
+  return page.evaluate(
+    async ({ matchId, from, to }) => {
+      const api = (globalThis as unknown as PageScope).oddsMonitor
+      const ticks = await api.invoke('history:ticks', { matchId, from, to, limit: 1 })
+      if (!ticks.ok) throw new Error(ticks.error.message)
+      return ticks.value.total
+    },
+    { matchId, from, to },
+  )
+}
+
+test('pause, step, drag, jumps, tape and playhead follow the replayed clock; live records on underneath', async ({
+  page,
+}) => {
+  test.setTimeout(3 * 60_000)
+  await page.goto(host.url)
+  const matchIds = await watchLiveMatches(page, 4)
+  const started = Date.now()
+  await expect(page.getByTestId('match-card')).toHaveCount(4)
+  const shell = page.getByTestId('app-shell')
+  await expect(shell).toHaveAttribute('data-mode', 'live')
+  const liveFrame = await shell.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).boxShadow)
+
+  // Half a minute of trading, an override and a price alert in it.
+  const cell = page.locator('[data-testid="match-card"] [data-testid="price-cell"][data-outcome]').first()
+  const outcome = (await cell.getAttribute('data-outcome')) ?? ''
+  await page.waitForTimeout(8_000)
+  expect((await setOverrideOn(page, outcome, 3.33)).ok).toBe(true)
+  await page.waitForTimeout(4_000)
+  await notifyOnMovesOf(page, matchIds[1] ?? 0, 600)
+  await page.waitForTimeout(Math.max(0, started + 30_000 - Date.now()))
+  const from = Math.ceil((started + 3000) / 1000) * 1000
+  const to = Math.floor(Date.now() / 1000) * 1000
+
+  // Replay it at 1×: the frame and the banner say so.
+  const opened = Date.now()
+  await page.getByTestId('replay-open').click()
+  const picker = page.getByTestId('replay-picker')
+  await picker.getByTestId('replay-from').fill(clockTime(from))
+  await picker.getByTestId('replay-to').fill(clockTime(to))
+  await picker.getByTestId('replay-start-speed-1').click()
+  await picker.getByTestId('replay-go').click()
+  const banner = page.getByTestId('replay-banner')
+  await expect(banner).toBeVisible()
+  await expect(banner).toContainText('Replay')
+  await expect(shell).toHaveAttribute('data-mode', 'replay')
+  const replayFrame = await shell.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).boxShadow)
+  expect(replayFrame).not.toBe(liveFrame)
+  expect(replayFrame).toMatch(/inset/)
+  await expect(page.locator('[data-testid="replay-mark"][data-kind="override"]')).toHaveCount(1)
+  await expect(page.locator('[data-testid="replay-mark"][data-kind="alert"]').first()).toBeAttached()
+  const overrideAt = Number(
+    await page.locator('[data-testid="replay-mark"][data-kind="override"]').getAttribute('data-at'),
+  )
+  await expect.poll(() => clockAt(page)).toBeGreaterThan(from)
+
+  // Paused, the next mark is the override: the clock stands there, and the countdowns with it.
+  const play = page.getByTestId('replay-play')
+  await play.click()
+  await expect(play).toHaveAttribute('data-playing', 'false')
+  await page.getByTestId('replay-next-mark').click()
+  await expect.poll(() => clockAt(page)).toBe(overrideAt)
+  const cellCountdown = page.locator(`[data-outcome="${outcome}"] [data-testid="cell-override"] [data-until]`)
+  const alertCountdown = page.getByTestId('override-countdown').first()
+  await expect(cellCountdown).toHaveAttribute('data-label', '2:00')
+  await expect(alertCountdown).toHaveAttribute('data-label', 'expires in 2:00')
+  // Longer than the labels' one-second timer: a wall-clock countdown would have moved.
+  await page.waitForTimeout(2_500)
+  expect(await clockAt(page)).toBe(overrideAt)
+  await expect(cellCountdown).toHaveAttribute('data-label', '2:00')
+  await expect(alertCountdown).toHaveAttribute('data-label', 'expires in 2:00')
+
+  // Step: exactly the next recorded instant, then the one after; the tape shows nothing later than the clock.
+  const [next = 0, after = 0] = await instantsAfter(page, matchIds, overrideAt, to)
+  expect(after).toBeGreaterThan(next)
+  await page.getByTestId('replay-step').click()
+  await expect.poll(() => clockAt(page)).toBe(next)
+  await page.getByTestId('replay-step').click()
+  await expect.poll(() => clockAt(page)).toBe(after)
+  await expect(play).toHaveAttribute('data-playing', 'false')
+  const newestTape = await page.getByTestId('tape-row').first().locator('span').first().textContent()
+  expect(newestTape! <= clockTime(after)).toBe(true)
+
+  // Drag the timeline: the playhead follows the pointer, the seek lands where it is let go.
+  const track = page.getByTestId('replay-timeline')
+  const box = (await track.boundingBox())!
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + box.width * 0.9, y)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.25, y, { steps: 6 })
+  const head = track.locator('.replay-head')
+  const headShare = async () =>
+    head.evaluate(
+      (el, width) => (el.getBoundingClientRect().left - el.parentElement!.getBoundingClientRect().left) / width,
+      box.width,
+    )
+  expect(Math.abs((await headShare()) - 0.25)).toBeLessThan(0.01)
+  await page.mouse.move(box.x + box.width * 0.75, y, { steps: 6 })
+  await page.mouse.up()
+  const dropped = Math.round(from + 0.75 * (to - from))
+  const msPerPixel = (to - from) / box.width
+  await expect.poll(async () => Math.abs((await clockAt(page)) - dropped)).toBeLessThanOrEqual(msPerPixel)
+  // The tape holds what came before the playhead only.
+  const landed = await clockAt(page)
+  for (const time of await page.locator('[data-testid="tape-row"] > span:first-child').allTextContents()) {
+    expect(time <= clockTime(landed)).toBe(true)
+  }
+
+  // Back to the last mark before the playhead.
+  const marks = await page
+    .getByTestId('replay-mark')
+    .evaluateAll((all) => all.map((m) => Number(m.getAttribute('data-at'))))
+  const previous = Math.max(...marks.filter((at) => at < landed))
+  await page.getByTestId('replay-prev-mark').click()
+  await expect.poll(() => clockAt(page)).toBe(previous)
+
+  // Review: the chart's playhead stands at the replayed clock and moves with the replay.
+  await page.getByTestId('nav-review').click()
+  await page.getByTestId('review-match').selectOption(String(matchIds[0]))
+  const playhead = page.getByTestId('review-chart').getByTestId('chart-playhead')
+  await expect(playhead).toHaveAttribute('data-at', String(previous))
+  await play.click()
+  await expect.poll(async () => Number(await playhead.getAttribute('data-at'))).toBeGreaterThan(previous)
+  await play.click()
+  await expect(play).toHaveAttribute('data-playing', 'false')
+  await expect(playhead).toHaveAttribute('data-at', String(await clockAt(page)))
+
+  // Out of the replay: the live feed kept recording the whole time it showed.
+  await page.getByTestId('replay-exit').click()
+  await expect(shell).toHaveAttribute('data-mode', 'live')
+  const closed = Date.now()
+  for (const matchId of matchIds) expect(await ticksBetween(page, matchId, opened, closed)).toBeGreaterThan(0)
+})
+
+test('a replayed stretch with nothing recorded shows no status or score, not today’s', async ({ page }) => {
+  await page.goto(host.url)
+  const started = Date.now()
+  const matchIds = await watchLiveMatches(page, 2)
+  await expect(page.locator('[data-testid="match-card"] .status-chip[data-status="live"]')).toHaveCount(2)
+  await expect(page.getByTestId('match-score')).toHaveCount(2)
+
+  // Ten minutes to one minute before the matches were watched: the cache holds nothing of them.
+  await page.getByTestId('replay-open').click()
+  const picker = page.getByTestId('replay-picker')
+  await picker.getByTestId('replay-from').fill(clockTime(started - 10 * 60_000))
+  await picker.getByTestId('replay-to').fill(clockTime(started - 60_000))
+  await picker.getByTestId('replay-go').click()
+  await expect(page.getByTestId('replay-banner')).toBeVisible()
+  for (const matchId of matchIds) {
+    const card = page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)
+    await expect(card.locator('.status-chip')).toHaveText('—')
+    await expect(card.getByTestId('match-score')).toHaveCount(0)
+  }
+  await page.getByTestId('board-mode-grid').click()
+  const rows = page.getByTestId('grid-row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.locator('.status-chip')).toHaveText(['—', '—'])
+  await expect(rows.locator('.grid-score')).toHaveText(['', '', '', ''])
+  // "Live only" on the replayed grid keeps none of them: nothing says they were live then.
+  await page.getByTestId('grid-liveOnly').check()
+  await expect(rows).toHaveCount(0)
+  await page.getByTestId('grid-liveOnly').uncheck()
+  await page.getByTestId('board-mode-cards').click()
+  await page.getByTestId('replay-exit').click()
+  await expect(page.locator('[data-testid="match-card"] .status-chip[data-status="live"]')).toHaveCount(2)
+})
