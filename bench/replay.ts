@@ -7,7 +7,7 @@
  * contract, as the router does before it sends it. The file is in the OS cache (just made, or
  * read before): a first seek after a cold boot costs the disk's reads on top.
  * Args: [--matches 50] [--hours 6] [--rate 2000] (updates a second over the desk) [--seeks 200] [--reads 20].
- * `--browser [--speed 60] [--seconds 20]` plays an hour of such a desk on the real board instead (replay-page.ts).
+ * `--browser [--speed 60] [--seconds 20] [--seeks 10]` plays an hour of such a desk on the real board instead (replay-page.ts).
  */
 import { openCache } from '../src/main/core/cache'
 import { feedScoped } from '../src/main/core/cache/feed-scoped'
@@ -33,7 +33,12 @@ export async function run(args: string[]): Promise<void> {
   const made = performance.now()
   const shape = { matches: numberArg(args, '--matches', 50), updatesPerSec: numberArg(args, '--rate', 2000) }
   if (args.includes('--browser'))
-    return playOnPage(shape, numberArg(args, '--seconds', 20), numberArg(args, '--speed', 60))
+    return playOnPage(
+      shape,
+      numberArg(args, '--seconds', 20),
+      numberArg(args, '--speed', 60),
+      numberArg(args, '--seeks', 10),
+    )
   const desk = ensureReplayDesk({
     ...shape,
     hours: numberArg(args, '--hours', 6),
