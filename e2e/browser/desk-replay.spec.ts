@@ -220,9 +220,21 @@ test('a recorded desk replays at 10× with its override, alert and score change 
   await expect(page.getByTestId('replay-alert')).toHaveCount(0)
   await expect(page.locator(scoreSelector)).toHaveText(score.before)
 
-  // The next mark is the first override or alert, to the millisecond; forward to the end brings all back.
-  await page.getByTestId('replay-next-mark').click()
-  await expect.poll(() => replayClock(page)).toBe(Math.min(overrideAt, alertAt))
+  // Mark by mark up to the later of the two, each to the millisecond: the first override alert and the
+  // price alert show from their own instant on, never at a mark before it.
+  const marks = [
+    ...new Set(
+      await page.getByTestId('replay-mark').evaluateAll((all) => all.map((m) => Number(m.getAttribute('data-at')))),
+    ),
+  ].sort((a, b) => a - b)
+  for (const at of marks.filter((at) => at <= Math.max(overrideAt, alertAt))) {
+    await page.getByTestId('replay-next-mark').click()
+    await expect.poll(() => replayClock(page)).toBe(at)
+    const shown = async (testId: string) => Math.min(1, await page.getByTestId(testId).count())
+    await expect.poll(() => shown('override-alert')).toBe(at >= overrideAt ? 1 : 0)
+    await expect.poll(() => shown('replay-alert')).toBe(at >= alertAt ? 1 : 0)
+  }
+  // Forward to the end brings all back.
   await clickTimeline(page, 0.995)
   await expect.poll(() => replayClock(page)).toBeGreaterThan(Math.max(overrideAt, alertAt, score.at))
   await expect(page.getByTestId('override-alert').first()).toBeVisible()

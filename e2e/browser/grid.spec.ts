@@ -87,6 +87,13 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
     }
     expect([...seen].sort()).toEqual(ids.map(String).sort())
 
+    // A price that moves flashes in its move's direction, as on the cards.
+    await expect(
+      grid
+        .locator('[data-testid="cell-price"][data-flash="up"], [data-testid="cell-price"][data-flash="down"]')
+        .first(),
+    ).toBeAttached()
+
     // A price cell opens the override editor, as on the cards.
     const cell = grid.getByTestId('price-cell').first()
     const outcome = await cell.getAttribute('data-outcome')

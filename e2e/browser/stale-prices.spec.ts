@@ -41,6 +41,18 @@ test('every price turns stale when the feed stops, and fresh when it is back', a
     await expect(cells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '400')
     await expect(cards.first().getByTestId('stale-badge')).toBeVisible()
     await page.screenshot({ path: 'test-results/screens/board-stale.png' })
+    // The grid marks them the same way: every row and every price cell.
+    await page.getByTestId('board-mode-grid').click()
+    const rows = page.getByTestId('grid-row')
+    await expect(rows.and(page.locator('[data-prices="stale"]'))).toHaveCount(2)
+    const gridCells = page.getByTestId('board-grid').getByTestId('price-cell')
+    expect(await gridCells.count()).toBeGreaterThan(4)
+    await expect(gridCells.and(page.locator('[data-stale="true"]'))).toHaveCount(await gridCells.count())
+    await expect(gridCells.first()).toHaveAttribute('title', /· not current: price stream /)
+    await expect(gridCells.first()).toHaveCSS('border-top-style', 'dashed')
+    await expect(gridCells.first().getByTestId('cell-price')).toHaveCSS('font-weight', '400')
+    await page.screenshot({ path: 'test-results/screens/grid-stale.png' })
+    await page.getByTestId('board-mode-cards').click()
 
     // It is back on the same address: the streams reconnect and the prices are current again.
     feed = await startSimulator({ port, ...world })
