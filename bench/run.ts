@@ -16,6 +16,7 @@ const benches = [
   'soak',
   'hostile-bodies',
   'frozen-page',
+  'hostile-probes',
   'replay',
 ] as const
 type BenchName = (typeof benches)[number]

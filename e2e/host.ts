@@ -19,6 +19,8 @@ export interface HostProcess {
   pid: number
   /** What the host has logged so far (its log goes to stderr); the newest 200,000 characters. */
   stderr(): string
+  /** Bytes the host has written to stderr since it started, all of them (what an admin's log would hold). */
+  stderrBytes(): number
   stop(): Promise<void>
   /** SIGKILL: the host dies the way a crash ends it, with no goodbye to the page. */
   kill(): Promise<void>
@@ -27,9 +29,18 @@ export interface HostProcess {
   thaw(): void
 }
 
-export async function launchHost(
-  options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {},
-): Promise<HostProcess> {
+export interface LaunchOptions {
+  dataDir?: string
+  args?: string[]
+  env?: Record<string, string>
+  /**
+   * Called with the URL as soon as the host prints it, while its core is still starting (the
+   * launch itself resolves once the core is up): what a request during start-up is sent to.
+   */
+  onListening?: (url: string) => void
+}
+
+export async function launchHost(options: LaunchOptions = {}): Promise<HostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'odds-e2e-'))
   const coverage = hostCoverageLaunch()
   // A later --port in `args` wins over this one (node:util parseArgs keeps the last).
@@ -49,8 +60,12 @@ export async function launchHost(
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env, ...coverage.env } },
   )
   let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)))
-  const url = await readReadyUrl(child)
+  let stderrBytes = 0
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderrBytes += chunk.length
+    stderr = (stderr + chunk.toString()).slice(-200_000)
+  })
+  const url = await readReadyUrl(child, options.onListening)
   const parsed = new URL(url)
   return {
     url,
@@ -60,6 +75,7 @@ export async function launchHost(
     dataDir,
     pid: child.pid ?? 0,
     stderr: () => stderr,
+    stderrBytes: () => stderrBytes,
     stop: () => stopChild(child, 'SIGTERM'),
     kill: () => stopChild(child, 'SIGKILL'),
     freeze: () => void child.kill('SIGSTOP'),
@@ -72,7 +88,7 @@ export async function launchHost(
  * started (see src/host/server.ts), but a test that looks at the data folder or the log right after
  * the start expects what the core did at start to be done. It logs its start-up marks then.
  */
-function readReadyUrl(child: ChildProcess): Promise<string> {
+function readReadyUrl(child: ChildProcess, onListening?: (url: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     let stdout = ''
     let stderr = ''
@@ -80,7 +96,10 @@ function readReadyUrl(child: ChildProcess): Promise<string> {
     const coreUp = () => stderr.includes('host:core-up')
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
-      url ??= /ready at (http:\/\/\S+)/.exec(stdout)?.[1]
+      if (!url) {
+        url = /ready at (http:\/\/\S+)/.exec(stdout)?.[1]
+        if (url) onListening?.(url)
+      }
       if (url && coreUp()) resolve(url)
     })
     // Keep only the tail: a long-running host logs on, and this buffer only explains an early exit.

@@ -61,6 +61,12 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
     // The default columns: the sport's first three markets, one price cell per outcome.
     await expect(grid.getByTestId('grid-head')).toContainText('Match winner')
     await expect(grid.getByTestId('grid-row').first().getByTestId('price-cell')).toHaveCount(6)
+    // A row: the score of each side, status and running clock, league.
+    const firstRow = grid.getByTestId('grid-row').first()
+    await expect(firstRow.locator('.grid-score')).toHaveText([/^\d+$/, /^\d+$/])
+    await expect(firstRow.locator('.status-chip')).toHaveText('live')
+    await expect(firstRow.getByTestId('match-clock')).toHaveAttribute('data-label', /\d+′$/)
+    await expect(firstRow.locator('.grid-league')).toHaveText(/\w+/)
     // The total and the handicap name their line: a "Line" key under each, the row's line beside its prices.
     const head = grid.getByTestId('grid-head')
     await expect(head.locator('.grid-head-market')).toHaveText(['Match winner', 'Total points', 'Game handicap'])
@@ -245,7 +251,9 @@ test('a 200-match grid mounts about a screenful of rows wherever it is scrolled'
   }
 })
 
-test('a "last move" sort holds its rows still while the pointer or the focus is in the grid', async ({ page }) => {
+test('a "last move" sort holds its rows still while the pointer, the focus or the cell cursor is in the grid', async ({
+  page,
+}) => {
   const host = await launchHost({ args: ['--sim-live-matches', '8', '--sim-rate', '400'] })
   try {
     await openApp(page, host.url)
@@ -275,6 +283,22 @@ test('a "last move" sort holds its rows still while the pointer or the focus is 
     const focused = await rowOrder(page)
     await expect(grid.getByTestId('order-held')).toBeVisible()
     expect(await rowOrder(page)).toEqual(focused)
+
+    // Focus gone, the newer order shows; then the keyboard's cell cursor holds the rows, and its
+    // cell stays where it is while the prices tick under it.
+    await grid
+      .getByTestId('price-cell')
+      .first()
+      .evaluate((cell) => cell.blur())
+    await expect(grid.getByTestId('order-held')).toBeHidden()
+    await page.locator('body').press('ArrowDown')
+    const cursor = grid.locator('.price-cell.cursor')
+    await expect(cursor).toHaveCount(1)
+    const box = await cursor.boundingBox()
+    const underCursor = await rowOrder(page)
+    await expect(grid.getByTestId('order-held')).toBeVisible()
+    expect(await rowOrder(page)).toEqual(underCursor)
+    expect(await cursor.boundingBox()).toEqual(box)
   } finally {
     await host.stop()
   }

@@ -175,6 +175,48 @@ test('watchlists and settings survive a host restart', async ({ page }) => {
   }
 })
 
+test('price ticks re-render no component: each cell writes its own new price', async ({ page }) => {
+  const host = await launchHost()
+  try {
+    await page.goto(`${host.url}&renderCount=1`)
+    await watchLiveMatches(page, 1)
+    await expect(page.getByTestId('price-cell').first()).toHaveAttribute('data-direction', /.+/)
+    await expect(page.getByTestId('match-card').first()).toHaveAttribute('data-in-view', 'true')
+    await expect(page.getByTestId('match-card').first()).toHaveAttribute('data-prices', 'current')
+    const before = await renderCounts(page)
+    // Every price text written, by outcome, and every cell whose classes changed (a suspension or
+    // an override changes the cell's shape, which React does re-render).
+    await page.evaluate(`(() => {
+      const ticks = (globalThis.__priceTicks = {})
+      const reshaped = (globalThis.__reshaped = new Set())
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element = record.target.nodeType === 1 ? record.target : record.target.parentElement
+          const cell = element && element.closest('[data-testid="price-cell"]')
+          if (!cell) continue
+          const outcome = cell.dataset.outcome
+          if (record.type === 'attributes') {
+            if (element === cell) reshaped.add(outcome)
+          }
+          else if (element.closest('[data-testid="cell-price"]')) ticks[outcome] = (ticks[outcome] ?? 0) + 1
+        }
+      }).observe(document.querySelector('[data-testid="board"]'), {
+        subtree: true, characterData: true, childList: true, attributes: true, attributeFilter: ['class'],
+      })
+    })()`)
+    const ticked = () => page.evaluate<number>('Object.values(globalThis.__priceTicks).reduce((a, b) => a + b, 0)')
+    await expect.poll(ticked, { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
+    const after = await renderCounts(page)
+    const reshaped = await page.evaluate<string[]>('[...globalThis.__reshaped]')
+    const rerendered = Object.keys(after).filter((key) => key.startsWith('cell:') && after[key] !== before[key])
+    expect(rerendered.filter((key) => !reshaped.includes(key.slice('cell:'.length)))).toEqual([])
+    const tickedCells = await page.evaluate<string[]>('Object.keys(globalThis.__priceTicks)')
+    expect(tickedCells.filter((outcome) => !reshaped.includes(outcome)).length).toBeGreaterThan(0)
+  } finally {
+    await host.stop()
+  }
+})
+
 test('one price change re-renders only its own cell', async ({ page }) => {
   // No random walk: the only price change is the override this test sets.
   const host = await launchHost({ args: ['--sim-rate', '0'] })
@@ -203,7 +245,9 @@ test('one price change re-renders only its own cell', async ({ page }) => {
       new MutationObserver(() => {
         states.push(element.dataset.flash ? element.dataset.flash + element.dataset.fade : 'off')
         const layer = getComputedStyle(element, '::before')
-        looks.push({ background: getComputedStyle(element).backgroundColor, opacity: Number(layer.opacity) })
+        // The box's alpha, its colour's fourth number: rgba(r, g, b, a), or color(srgb r g b / a) once mixed down.
+        const numbers = layer.backgroundColor.match(/[0-9.]+/g) ?? []
+        looks.push({ background: getComputedStyle(element).backgroundColor, alpha: numbers.length > 3 ? Number(numbers[3]) : 1 })
       }).observe(element, { attributes: true, attributeFilter: ['data-flash', 'data-fade'] })
     })()`)
     expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
@@ -225,13 +269,13 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     expect(steps.every((step, i) => i === 0 || step > (steps[i - 1] as number))).toBe(true)
     expect(steps.length).toBeGreaterThanOrEqual(4)
     // The price's own text box never changes colour; a box of its own behind the text (::before)
-    // fades by opacity, step by step, to nothing.
-    const looks = await page.evaluate<Array<{ background: string; opacity: number }>>('globalThis.__flashLooks')
+    // fades by its colour's alpha, step by step, to nothing.
+    const looks = await page.evaluate<Array<{ background: string; alpha: number }>>('globalThis.__flashLooks')
     expect(looks.every((look) => look.background === 'rgba(0, 0, 0, 0)')).toBe(true)
-    const opacities = looks.map((look) => look.opacity)
-    expect(opacities[0]).toBe(1)
-    expect(opacities.every((opacity, i) => i === 0 || opacity < (opacities[i - 1] as number))).toBe(true)
-    expect(opacities.at(-1)).toBe(0)
+    const alphas = looks.map((look) => look.alpha)
+    expect(alphas[0]).toBeGreaterThan(0)
+    expect(alphas.every((alpha, i) => i === 0 || alpha < (alphas[i - 1] as number))).toBe(true)
+    expect(alphas.at(-1)).toBe(0)
   } finally {
     await host.stop()
   }

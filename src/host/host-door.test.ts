@@ -5,13 +5,19 @@
  * real host runs as a child process; needs the built renderer (`npx electron-vite build`).
  */
 import { existsSync, readdirSync } from 'node:fs'
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { connect } from 'node:net'
+import type { IncomingHttpHeaders } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { launchHost, type HostProcess } from '../../e2e/host'
 import type { AppHealth } from '../shared/health'
+import {
+  bridgeHandshake,
+  forgedGet,
+  MALFORMED_HTTP_REQUESTS,
+  MALFORMED_UPGRADE_TARGETS,
+  rawRequest,
+  rawUpgrade,
+} from '../test-support/raw-http'
 import { connectBridge } from './test-bridge-client'
 
 let host: HostProcess
@@ -22,50 +28,11 @@ beforeAll(async () => {
 })
 afterAll(() => host.stop())
 
-/** A GET with exactly these headers (node lets a test forge Host, which a browser's fetch cannot). */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers, setHost: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** A WebSocket handshake with these headers: 101 when it opens, else the refusal's status. */
-function handshake(query: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/__host/bridge${query}`, { headers })
-    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
-    ws.on('open', () => {
-      ws.close()
-      resolve(101)
-    })
-    ws.on('error', () => resolve(-1))
-  })
-}
-
-/**
- * Writes `text` on a fresh socket and reads until the host closes it: the answer's status line
- * (empty when the host closed without answering). Never ends on its own: a host that holds the
- * socket keeps it waiting.
- */
-function raw(text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text))
-    let answer = ''
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
-    socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''))
-    socket.on('error', reject)
-  })
-}
-
-/** A WebSocket handshake written by hand (the ws client always says version 13). */
-const upgrade = (target: string, version = '13') =>
-  `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${host.origin}\r\nUpgrade: websocket\r\n` +
-  `Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: ${version}\r\n\r\n`
+const get = (path: string, headers: Record<string, string>) => forgedGet(port, path, headers)
+const handshake = (query: string, headers: Record<string, string>) => bridgeHandshake(port, query, headers)
+/** The status line of raw bytes, once the host closed the socket (see rawRequest). */
+const raw = async (text: string) => (await rawRequest(port, text)).statusLine
+const upgrade = (target: string, version = '13') => rawUpgrade(port, host.origin, target, version)
 
 async function health(): Promise<AppHealth> {
   const bridge = await connectBridge(host.origin, host.token)
@@ -177,26 +144,14 @@ describe('the browser host door (counting and logging)', () => {
 describe('the browser host door (what it cannot read)', () => {
   it('answers malformed upgrades and requests with a refusal and closes them: no crash, each counted', async () => {
     const before = (await health()).faults.byKind['refused:host-door'] ?? 0
-    const targets = ['//[', 'http://[', '//a:99999', '//', '*', '/\\\\evil.example/__host/bridge']
+    const targets = MALFORMED_UPGRADE_TARGETS
     const answers = await Promise.all(
       Array.from({ length: 300 }, (_, i) => raw(upgrade(`${targets[i % targets.length]}?token=${host.token}`))),
     )
     expect(new Set(answers)).toEqual(new Set(['HTTP/1.1 403 Forbidden']))
-    const malformed = [
-      'GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
-      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n',
-      'NOT-A-METHOD / HTTP/1.1\r\n\r\n',
-      `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
-      '\u0000\u0001\u0002 binary\r\n\r\n',
-    ]
-    const refused = await Promise.all(malformed.map(raw))
-    expect(refused).toEqual([
-      'HTTP/1.1 403 Forbidden',
-      'HTTP/1.1 400 Bad Request',
-      'HTTP/1.1 400 Bad Request',
-      'HTTP/1.1 431 Request Header Fields Too Large',
-      'HTTP/1.1 400 Bad Request',
-    ])
+    const malformed = MALFORMED_HTTP_REQUESTS
+    const refused = await Promise.all(malformed.map(({ text }) => raw(text)))
+    expect(refused).toEqual(malformed.map(({ status }) => status))
     const after = await health()
     expect(after.faults.byKind['uncaught-exception']).toBeUndefined()
     expect(after.faults.byKind['refused:host-door']).toBe(before + 300 + malformed.length)

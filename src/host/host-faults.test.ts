@@ -12,7 +12,7 @@ import { launchHost, type HostProcess } from '../../e2e/host'
 import type { AppHealth } from '../shared/health'
 import type { MatchBoard } from '../shared/board'
 import type { HostToPage } from './protocol'
-import { connectBridge, type BridgeClient } from './test-bridge-client'
+import { connectBridge, openHostileSocket, watchLive, type BridgeClient } from './test-bridge-client'
 
 const running: Array<HostProcess | BridgeClient> = []
 afterEach(async () => {
@@ -25,19 +25,6 @@ async function start(args: string[]) {
   const bridge = await connectBridge(host.origin, host.token)
   running.push(bridge)
   return { host, bridge }
-}
-
-/** Watches up to `limit` of the demo feed's live matches; answers them. */
-async function watchLive(bridge: BridgeClient, limit: number): Promise<Array<{ matchId: number }>> {
-  const mode = await bridge.invoke<{ sport: string }>('feed:mode')
-  const live = await bridge.invoke<{ matches: Array<{ matchId: number }> }>('discover:matches', {
-    mode: 'live',
-    sport: mode.sport,
-    limit,
-  })
-  const { activeId } = await bridge.invoke<{ activeId: string }>('watchlists:get')
-  for (const match of live.matches) await bridge.invoke('watchlists:command', { op: 'addMatch', id: activeId, match })
-  return live.matches
 }
 
 describe('the browser host under faults', () => {
@@ -122,15 +109,7 @@ describe('the browser host with a page that stops reading', () => {
 })
 
 describe('the browser host under hostile bridge messages', () => {
-  /** A socket of the page's own making, the door passed, sending whatever it likes. */
-  async function hostileSocket(host: HostProcess): Promise<WebSocket> {
-    const ws = new WebSocket(`${host.origin.replace(/^http/, 'ws')}/__host/bridge?token=${host.token}`, {
-      origin: host.origin,
-    })
-    ws.on('error', () => undefined) // the host closing it mid-send is what the test expects
-    await new Promise((resolve) => ws.once('open', resolve))
-    return ws
-  }
+  const hostileSocket = (host: HostProcess) => openHostileSocket(host.origin, host.token)
   const closedBy = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', resolve))
 
   it('refuses oversized, broken and garbled messages without an uncaught exception, and keeps answering', async () => {

@@ -5,12 +5,12 @@
  * keychain of scripts/test.sh (a private D-Bus session with gnome-keyring).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppInfo } from '../shared/bridge/contract'
 import type { AppHealth } from '../shared/health'
+import { rawRequest, rawUpgrade } from '../test-support/raw-http'
 import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createBrowserHostCore } from './host-core'
 import { BRIDGE_SCRIPT_PATH } from './protocol'
@@ -92,21 +92,9 @@ describe('the browser host at start', () => {
 
 describe('the browser host at start, under malformed requests', () => {
   /** An upgrade whose target no URL parser takes, on a raw socket: the status line, once the host closed it. */
-  function malformedUpgrade(host: RunningHost): Promise<string> {
-    const { port } = new URL(host.origin)
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () =>
-        socket.write(
-          `GET //[?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${host.origin}\r\n` +
-            'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
-            'Sec-WebSocket-Version: 13\r\n\r\n',
-        ),
-      )
-      let answer = ''
-      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
-      socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''))
-      socket.on('error', reject)
-    })
+  async function malformedUpgrade(host: RunningHost): Promise<string> {
+    const port = Number(new URL(host.origin).port)
+    return (await rawRequest(port, rawUpgrade(port, host.origin, `//[?token=${host.token}`))).statusLine
   }
 
   it('refuses them before its core is up, closes them, and counts them once it is', async () => {

@@ -1,6 +1,7 @@
 /**
  * A test's own page over real sockets: connects to a running browser host's bridge WebSocket the
  * way the page script does (token, same Origin), invokes channels and records every event.
+ * Shared by the host's tests and `npm run bench -- hostile-probes`.
  */
 import WebSocket from 'ws'
 import type { InvokeChannel } from '../shared/bridge/channels'
@@ -20,12 +21,28 @@ export interface BridgeClient {
   close(): void
 }
 
-export async function connectBridge(origin: string, token: string): Promise<BridgeClient> {
+/** The bridge socket, opened as the page opens it (the door passed). */
+async function openBridgeSocket(origin: string, token: string): Promise<WebSocket> {
   const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}${BRIDGE_SOCKET_PATH}?token=${token}`, { origin })
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)
   })
+  return ws
+}
+
+/**
+ * A socket of the page's own making, the door passed, for a caller that sends whatever it likes;
+ * the host closing it mid-send is what such a caller expects, so its errors are let go.
+ */
+export async function openHostileSocket(origin: string, token: string): Promise<WebSocket> {
+  const ws = await openBridgeSocket(origin, token)
+  ws.on('error', () => undefined)
+  return ws
+}
+
+export async function connectBridge(origin: string, token: string): Promise<BridgeClient> {
+  const ws = await openBridgeSocket(origin, token)
   const events: BridgeClient['events'] = []
   let received = 0
   const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()))
@@ -53,4 +70,17 @@ export async function connectBridge(origin: string, token: string): Promise<Brid
     },
     close: () => ws.close(),
   }
+}
+
+/** Watches up to `limit` of the demo feed's live matches, in the active watchlist; answers them. */
+export async function watchLive(bridge: BridgeClient, limit: number): Promise<Array<{ matchId: number }>> {
+  const mode = await bridge.invoke<{ sport: string }>('feed:mode')
+  const live = await bridge.invoke<{ matches: Array<{ matchId: number }> }>('discover:matches', {
+    mode: 'live',
+    sport: mode.sport,
+    limit,
+  })
+  const { activeId } = await bridge.invoke<{ activeId: string }>('watchlists:get')
+  for (const match of live.matches) await bridge.invoke('watchlists:command', { op: 'addMatch', id: activeId, match })
+  return live.matches
 }

@@ -24,31 +24,42 @@ type PatchParts = {
 
 /** Applies one patch in the order main defines: snapshots, then layouts, cells, headers, removals. */
 export function applyBoardPatch(state: BoardData, patch: PatchParts): BoardData {
-  const touchesCells = patch.snapshots.length > 0 || patch.cells.length > 0 || patch.removed.length > 0
-  const touchesLayouts = patch.snapshots.length > 0 || patch.layouts.length > 0 || patch.removed.length > 0
-  const touchesHeaders = patch.snapshots.length > 0 || patch.headers.length > 0 || patch.removed.length > 0
+  return applyBoardPatches(state, [patch])
+}
+
+/**
+ * Applies patches one after the other, each in the order main defines, copying each map at most
+ * once for all of them: a frame's patches (board-store.ts queues them) make one new state.
+ */
+export function applyBoardPatches(state: BoardData, patches: readonly PatchParts[]): BoardData {
+  const touches = (...parts: (keyof PatchParts)[]) => patches.some((p) => parts.some((part) => p[part].length > 0))
+  const touchesCells = touches('snapshots', 'cells', 'removed')
+  const touchesLayouts = touches('snapshots', 'layouts', 'removed')
+  const touchesHeaders = touches('snapshots', 'headers', 'removed')
   const cells = touchesCells ? { ...state.cells } : state.cells
   const layouts = touchesLayouts ? { ...state.layouts } : state.layouts
   const headers = touchesHeaders ? { ...state.headers } : state.headers
 
-  for (const board of patch.snapshots) {
-    // A snapshot replaces the match: cells it no longer lists must not linger.
-    dropMatchCells(cells, board.header.matchId)
-    for (const cell of board.cells) cells[cell.outcomeId] = cell
-    layouts[board.header.matchId] = board.layout
-    headers[board.header.matchId] = board.header
-  }
-  for (const layout of patch.layouts) layouts[layout.matchId] = layout
-  for (const cell of patch.cells) cells[cell.outcomeId] = cell
-  for (const header of patch.headers) {
-    const current = headers[header.matchId]
-    // A header patch for a match without a snapshot has nothing to complete; the next snapshot brings it.
-    if (current) headers[header.matchId] = { ...current, ...header }
-  }
-  for (const matchId of patch.removed) {
-    dropMatchCells(cells, matchId)
-    delete layouts[matchId]
-    delete headers[matchId]
+  for (const patch of patches) {
+    for (const board of patch.snapshots) {
+      // A snapshot replaces the match: cells it no longer lists must not linger.
+      dropMatchCells(cells, board.header.matchId)
+      for (const cell of board.cells) cells[cell.outcomeId] = cell
+      layouts[board.header.matchId] = board.layout
+      headers[board.header.matchId] = board.header
+    }
+    for (const layout of patch.layouts) layouts[layout.matchId] = layout
+    for (const cell of patch.cells) cells[cell.outcomeId] = cell
+    for (const header of patch.headers) {
+      const current = headers[header.matchId]
+      // A header patch for a match without a snapshot has nothing to complete; the next snapshot brings it.
+      if (current) headers[header.matchId] = { ...current, ...header }
+    }
+    for (const matchId of patch.removed) {
+      dropMatchCells(cells, matchId)
+      delete layouts[matchId]
+      delete headers[matchId]
+    }
   }
   return touchesCells || touchesLayouts || touchesHeaders ? { cells, layouts, headers } : state
 }

@@ -10,9 +10,10 @@ import { useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
 import type { RecentHistory } from '../../../shared/history'
-import { applyBoardPatch, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
+import { applyBoardPatch, applyBoardPatches, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
 import type { FeedName, OverrideEvent, PriceChange } from '../../../shared/domain'
 import { call } from '../bridge'
+import { FrameQueue } from '../lib/frame-queue'
 import {
   acknowledge,
   addOverrideEvents,
@@ -63,11 +64,14 @@ export function followOverrideFeed(feed: FeedName): void {
 
 /** Replaces the board with main's full answer (`board:get`); a replay's board stays until it is left. */
 export function loadBoards(boards: readonly MatchBoard[]): void {
+  // Patches that came before the answer are older than it: they go in first, never over it.
+  patchQueue.flush()
   if (!isReplaying()) useBoardStore.setState({ ...boardFromSnapshots(boards) })
 }
 
 /** Replaces the board with the replayed one at an instant (`replay:open`, `replay:stateAt`). */
 export function showReplayBoards(boards: readonly MatchBoard[]): void {
+  patchQueue.flush()
   useBoardStore.setState({ ...boardFromSnapshots(boards) })
 }
 
@@ -79,6 +83,7 @@ const NO_PARTS = { snapshots: [], layouts: [], cells: [], headers: [], removed: 
  * changes beyond the newest `tapeRows` (the override alerts still see every change).
  */
 export function applyReplayBatch(batch: ReplayBatch, folded = 0, tapeRows = Infinity): void {
+  patchQueue.flush()
   if (batch.cells.length > 0 || batch.headers.length > 0)
     useBoardStore.setState((state) =>
       applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }),
@@ -110,26 +115,55 @@ export function useShownOverrideAlerts(): OverrideAlertState {
 export const useShownTape = (): TapeRing => useReplayStore((s) => (s.session ? s.tape : tapeRing))
 
 /**
- * Folds one patch into the stores. Answers false when a patch was lost in between (the seq
- * skipped): the caller should reload the whole board, the store cannot repair itself.
+ * Folds one patch into the stores at once. Answers false when a patch was lost in between (the
+ * seq skipped): the caller should reload the whole board, the store cannot repair itself.
  */
 export function receivePatch(patch: BoardPatch): boolean {
-  const { seq } = useBoardStore.getState()
-  const contiguous = seq === null || patch.seq === seq + 1
-  if (isReplaying()) useBoardStore.setState({ seq: patch.seq })
-  else useBoardStore.setState((state) => ({ ...applyBoardPatch(state, patch), seq: patch.seq }))
-  if (patch.tapeDropped > 0) useTapeStore.setState((s) => ({ dropped: s.dropped + patch.tapeDropped }))
-  if (history.waiting) {
-    history.waiting.tape.push(...patch.tape)
-    history.waiting.overrides.push(...patch.overrides)
-  } else appendEvents(patch.tape, patch.overrides)
+  const contiguous = followsOn(patch)
+  receivePatches([patch])
   return contiguous
 }
 
-function appendEvents(tape: readonly PriceChange[], overrides: readonly OverrideEvent[]): void {
-  tapeRing.push(tape)
-  // Events first: the change that ends an override may come in the same patch as its event.
-  useOverrideAlertStore.setState((state) => noteReturnedPrices(addOverrideEvents(state, overrides), tape))
+/**
+ * Queues a live patch for the next animation frame, where the frame's patches are folded into the
+ * stores together: one store update and one React commit a frame, however many patches came.
+ * Answers false at once when a patch was lost in between, as receivePatch does.
+ */
+export function queuePatch(patch: BoardPatch): boolean {
+  const contiguous = followsOn(patch)
+  patchQueue.push(patch)
+  return contiguous
+}
+
+/** Patches waiting for the next frame; applied before anything that replaces the board. */
+const patchQueue = new FrameQueue<BoardPatch>(receivePatches)
+
+function followsOn(patch: BoardPatch): boolean {
+  const seq = patchQueue.last?.seq ?? useBoardStore.getState().seq
+  return seq === null || patch.seq === seq + 1
+}
+
+function receivePatches(patches: readonly BoardPatch[]): void {
+  const seq = patches.at(-1)!.seq
+  if (isReplaying()) useBoardStore.setState({ seq })
+  else useBoardStore.setState((state) => ({ ...applyBoardPatches(state, patches), seq }))
+  const dropped = patches.reduce((sum, patch) => sum + patch.tapeDropped, 0)
+  if (dropped > 0) useTapeStore.setState((s) => ({ dropped: s.dropped + dropped }))
+  const waiting = history.waiting
+  if (waiting)
+    for (const patch of patches) {
+      waiting.tape.push(...patch.tape)
+      waiting.overrides.push(...patch.overrides)
+    }
+  else appendEvents(patches)
+}
+
+function appendEvents(patches: readonly Pick<BoardPatch, 'tape' | 'overrides'>[]): void {
+  for (const patch of patches) tapeRing.push(patch.tape)
+  // Patch by patch, events first: the change that ends an override may come in the same patch as its event.
+  useOverrideAlertStore.setState((state) =>
+    patches.reduce((next, patch) => noteReturnedPrices(addOverrideEvents(next, patch.overrides), patch.tape), state),
+  )
 }
 
 /**
@@ -149,24 +183,71 @@ export function awaitHistory(): void {
  * entry's receive time on are left out.
  */
 export function loadHistory(recorded: RecentHistory | null): void {
+  // Live patches still waiting for a frame are live entries too: they go in with them.
+  patchQueue.flush()
   const live = history.waiting
   if (!live) return
   history.waiting = null
   const before = (first: { receivedTs: number } | undefined) => (entry: { receivedTs: number }) =>
     first === undefined || entry.receivedTs < first.receivedTs
-  appendEvents(
-    [...(recorded?.tape.filter(before(live.tape[0])) ?? []), ...live.tape],
-    [...(recorded?.overrides.filter(before(live.overrides[0])) ?? []), ...live.overrides],
-  )
+  appendEvents([
+    {
+      tape: [...(recorded?.tape.filter(before(live.tape[0])) ?? []), ...live.tape],
+      overrides: [...(recorded?.overrides.filter(before(live.overrides[0])) ?? []), ...live.overrides],
+    },
+  ])
 }
 
 /**
- * One price cell; components select exactly this so one change re-renders one cell. Only the
- * cells on screen are mounted (the board mounts a card's markets only while the card is in view,
- * MatchCard.tsx), so only they listen to the store.
+ * One price cell; components select exactly this so one change re-renders one cell (the override
+ * editor). Only the cells on screen are mounted (the board mounts a card's markets only while the
+ * card is in view, MatchCard.tsx), so only they listen to the store.
  */
 export function useCell(outcomeId: string): BoardCell | undefined {
   return useSyncExternalStore(useBoardStore.subscribe, () => useBoardStore.getState().cells[outcomeId])
 }
+
+/**
+ * The cell, re-rendering its caller only when its shape changes: it appears or goes, is suspended
+ * or not, an override is set, changed or ends. A new price alone re-renders nothing: the price
+ * cell writes ticks itself (subscribeCell). The cell returned is the store's latest.
+ */
+export function useCellShape(outcomeId: string): BoardCell | undefined {
+  useSyncExternalStore(useBoardStore.subscribe, () => cellShape(useBoardStore.getState().cells[outcomeId]))
+  return useBoardStore.getState().cells[outcomeId]
+}
+
+function cellShape(cell: BoardCell | undefined): string {
+  if (!cell) return 'none'
+  const { override: o } = cell
+  return `${cell.suspended}|${o ? `${o.value}|${o.expiresAt}|${o.suspended}` : ''}`
+}
+
+/** Listeners of one outcome's cell each, by outcome id. */
+const cellListeners = new Map<string, Set<(cell: BoardCell | undefined) => void>>()
+
+/**
+ * Calls `listener` with the outcome's cell whenever it changes (undefined once it is gone). One
+ * subscription to the store serves them all, and asks only the listened outcomes whether they
+ * changed: a frame's update costs one look per mounted cell, not a selector and a render each.
+ */
+export function subscribeCell(outcomeId: string, listener: (cell: BoardCell | undefined) => void): () => void {
+  let listeners = cellListeners.get(outcomeId)
+  if (!listeners) cellListeners.set(outcomeId, (listeners = new Set()))
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0) cellListeners.delete(outcomeId)
+  }
+}
+
+useBoardStore.subscribe((state, previous) => {
+  if (state.cells === previous.cells) return
+  for (const [outcomeId, listeners] of cellListeners) {
+    const cell = state.cells[outcomeId]
+    if (cell !== previous.cells[outcomeId]) for (const listener of listeners) listener(cell)
+  }
+})
+
 export const useLayout = (matchId: number): MatchLayout | undefined => useBoardStore((s) => s.layouts[matchId])
 export const useHeader = (matchId: number): MatchHeader | undefined => useBoardStore((s) => s.headers[matchId])

@@ -9,7 +9,7 @@ import { describeError } from '../lib/errors'
 import { recordPaintProbe } from '../lib/paint-probe'
 import type { FeedMode } from '../../../shared/keys'
 import { markStartup } from '../../../shared/startup-marks'
-import { awaitHistory, followOverrideFeed, loadBoards, loadHistory, receivePatch } from './board-store'
+import { awaitHistory, followOverrideFeed, loadBoards, loadHistory, queuePatch } from './board-store'
 import { useFeedStore } from './feed-store'
 import { useWatchlistStore } from './watchlist-store'
 
@@ -36,7 +36,7 @@ export function startLiveSync(): () => void {
   awaitHistory()
   const unsubscribers = [
     subscribe('board:patch', (patch) => {
-      if (!receivePatch(patch)) void reloadBoard()
+      if (!queuePatch(patch)) void reloadBoard()
       recordPaintProbe(patch)
     }),
     subscribe('watchlists:changed', (state) => useWatchlistStore.setState({ state, error: null })),

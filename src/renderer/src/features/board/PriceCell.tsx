@@ -1,19 +1,70 @@
 /**
- * One outcome's price. It selects its own cell from the store and nothing else, so one changed
- * price re-renders exactly one PriceCell. Fixed size (`contain: strict`): a new price never moves
- * its neighbours. The flash is a layer of the price's own (lib/flash.ts): it fades without
- * laying out or repainting the cell. The cards show it with its label and age; the grid
- * (features/grid) with price and move only, its label in the column heading and the title, and
- * the same flash, stale and override marks.
+ * One outcome's price. Fixed size (`contain: strict`): a new price never moves its neighbours. The
+ * flash is a box of the price's own (lib/flash.ts): it fades without laying out the cell. The
+ * cards show it with its label and age; the grid (features/grid) with price and move only, its
+ * label in the column heading and the title, and the same flash, stale and override marks.
+ *
+ * Two paths, so a tick costs no React render: React draws the cell's structure and re-renders it
+ * only when its shape changes (the price appears or goes, is suspended or not, an override is set
+ * or ends; store/board-store.ts `useCellShape`) or a prop does (stale, the cursor). A tick (price,
+ * move, age) is written straight into the cell's own elements from a subscription to this one
+ * outcome (`subscribeCell`), once a frame at most (the store folds a frame's patches into one
+ * update). Both paths draw from the same function (`tickView`), so whichever wrote last, the cell
+ * reads the store's latest price, and React's own output never disagrees with what is shown.
  */
-import { memo } from 'react'
-import { useCell } from '../../store/board-store'
+import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
+import type { BoardCell } from '../../../../shared/board'
+import { subscribeCell, useCellShape } from '../../store/board-store'
 import { useIsCursor } from '../../store/board-cursor'
 import { openOverrideEditor } from '../../store/ui-store'
-import { useFlash } from '../../lib/flash'
+import { flash } from '../../lib/flash'
 import { formatMove, formatPrice } from '../../lib/format'
 import { sinceLabel, untilLabel } from '../../lib/live-time'
 import { useRenderCount } from '../../lib/render-count'
+
+/** What a tick changes in a cell, as text and attributes. */
+function tickView(cell: BoardCell) {
+  return {
+    price: cell.suspended ? 'SUSP' : formatPrice(cell.price),
+    move: formatMove(cell.direction, cell.deltaPct),
+    moveClass: `cell-move num ${cell.direction}`,
+    since: String(cell.changedAt),
+    age: sinceLabel(cell.changedAt),
+  }
+}
+
+interface CellElements {
+  button: RefObject<HTMLButtonElement | null>
+  price: RefObject<HTMLSpanElement | null>
+  move: RefObject<HTMLSpanElement | null>
+  age: RefObject<HTMLSpanElement | null>
+}
+
+/** Rewrites a single-text element the way React does (its one text node's value), so React's later writes still land. */
+function setText(element: HTMLElement, text: string): void {
+  const node = element.firstChild
+  if (node && node === element.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.nodeValue !== text) node.nodeValue = text
+  } else if (element.textContent !== text) element.textContent = text
+}
+
+/** Writes a tick into the cell's elements; only what differs is written (each write is the browser's work). */
+function showTick(elements: CellElements, cell: BoardCell): void {
+  const button = elements.button.current
+  const price = elements.price.current
+  const move = elements.move.current
+  if (!button || !price || !move) return
+  const view = tickView(cell)
+  setText(price, view.price)
+  setText(move, view.move)
+  if (move.className !== view.moveClass) move.className = view.moveClass
+  if (button.dataset['direction'] !== cell.direction) button.dataset['direction'] = cell.direction
+  const age = elements.age.current
+  if (age && age.dataset['since'] !== view.since) {
+    age.dataset['since'] = view.since
+    age.dataset['label'] = view.age
+  }
+}
 
 export const PriceCell = memo(function PriceCell({
   outcomeId,
@@ -29,17 +80,39 @@ export const PriceCell = memo(function PriceCell({
   variant?: 'card' | 'grid'
 }) {
   const inCard = variant === 'card'
-  const cell = useCell(outcomeId)
+  // Re-renders on a change of shape only; the values are the store's latest.
+  const cell = useCellShape(outcomeId)
   // The keyboard's cursor (features/board/use-board-keys.ts) draws its ring through this class.
   const atCursor = useIsCursor(outcomeId)
+  const elements: CellElements = {
+    button: useRef<HTMLButtonElement>(null),
+    price: useRef<HTMLSpanElement>(null),
+    move: useRef<HTMLSpanElement>(null),
+    age: useRef<HTMLSpanElement>(null),
+  }
+  // The change last flashed, so a change flashes once whichever path shows it first.
+  const flashed = useRef<number | undefined>(undefined)
+  useRenderCount(`cell:${outcomeId}`)
   // The flash runs from the change itself: a cell scrolled into view later joins it part-way. The
   // first price after a gap (a resync) is no move, so it does not flash.
-  const priceRef = useFlash<HTMLSpanElement>(
-    cell?.changedAt,
-    cell?.resync ? undefined : cell?.direction,
-    cell?.changedAt,
+  const flashChange = (next: BoardCell | undefined) => {
+    const price = elements.price.current
+    if (!next || !price || next.changedAt === flashed.current) return
+    flashed.current = next.changedAt
+    if (!next.resync) flash(price, next.direction, next.changedAt)
+  }
+  useLayoutEffect(() => flashChange(cell))
+  useLayoutEffect(
+    () =>
+      subscribeCell(outcomeId, (next) => {
+        if (!next) return
+        showTick(elements, next)
+        flashChange(next)
+      }),
+    // The refs and the functions over them are this cell's for its whole life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [outcomeId],
   )
-  useRenderCount(`cell:${outcomeId}`)
   if (!cell) {
     return (
       <div
@@ -66,8 +139,10 @@ export const PriceCell = memo(function PriceCell({
     .join(' ')
   const action = cell.suspended ? `${label}: suspended` : `${label}: edit override`
   const overrideWords = override && `override ${formatPrice(override.value)}${override.suspended ? ' suspended' : ''}`
+  const view = tickView(cell)
   return (
     <button
+      ref={elements.button}
       type="button"
       className={classes}
       data-testid="price-cell"
@@ -78,13 +153,15 @@ export const PriceCell = memo(function PriceCell({
       onClick={() => openOverrideEditor(outcomeId)}
     >
       {inCard && <span className="cell-label">{label}</span>}
-      <span ref={priceRef} className="cell-price num flash-layer" data-testid="cell-price">
-        {cell.suspended ? 'SUSP' : formatPrice(cell.price)}
+      <span ref={elements.price} className="cell-price num flash-layer" data-testid="cell-price">
+        {view.price}
       </span>
       {/* One string per span: adjacent text children are separate DOM text nodes that React adds
           and removes as they turn empty or not, each a layout change of its own. */}
-      <span className={`cell-move num ${cell.direction}`}>{formatMove(cell.direction, cell.deltaPct)}</span>
-      {inCard && <span className="cell-age num" data-since={cell.changedAt} data-label={sinceLabel(cell.changedAt)} />}
+      <span ref={elements.move} className={view.moveClass}>
+        {view.move}
+      </span>
+      {inCard && <span ref={elements.age} className="cell-age num" data-since={view.since} data-label={view.age} />}
       {override && !inCard && (
         <span className="cell-override" data-testid="cell-override">
           OVR

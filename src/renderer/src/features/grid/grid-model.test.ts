@@ -137,6 +137,14 @@ describe('grid model', () => {
     expect(facts(b)).toEqual({ status: 'live', lastMoveAt: null })
   })
 
+  it('leaves a match without a header status unknown when the summaries are not to be read (a replay)', () => {
+    const facts = boardFacts({ 1: { status: null } as MatchHeader }, {}, false)
+    expect(facts(a)).toEqual({ status: null, lastMoveAt: null })
+    expect(facts(b)).toEqual({ status: null, lastMoveAt: null })
+    // Live, the summary stands in.
+    expect(boardFacts({}, {})(b)).toEqual({ status: 'live', lastMoveAt: null })
+  })
+
   it('calls two orders the same only when their sections hold the same matches in the same order', () => {
     expect(
       sameOrder([{ sport: null, matches: [a, b] }], [{ sport: null, matches: [testMatch(1), testMatch(2)] }]),

@@ -89,36 +89,7 @@ export function TapeView() {
           </button>
         )}
       </div>
-      <div className="tape-filters">
-        <select
-          aria-label="Match"
-          value={matchId}
-          onChange={(e) => setTapeFilter({ matchId: e.target.value === 'all' ? 'all' : Number(e.target.value) })}
-        >
-          <option value="all">All matches</option>
-          {/* A filtered match no longer in this list keeps its option: the select never reads "All matches" while filtering one. */}
-          {matchId !== 'all' && !matches.some((m) => m.matchId === matchId) && <MissingMatchOption matchId={matchId} />}
-          {matches.map((m) => (
-            <option key={m.matchId} value={m.matchId}>
-              {shortName(m)}
-            </option>
-          ))}
-        </select>
-        <input
-          aria-label="Market"
-          placeholder="market"
-          value={market}
-          onChange={(e) => setTapeFilter({ market: e.target.value.trim() })}
-        />
-        <input
-          aria-label="Minimum move %"
-          className="narrow"
-          placeholder="min %"
-          inputMode="decimal"
-          value={minMove}
-          onChange={(e) => setTapeFilter({ minMove: e.target.value })}
-        />
-      </div>
+      <TapeFilters matches={matches} matchId={matchId} market={market} minMove={minMove} />
       <div className="tape-scroll" ref={scrollerRef} data-testid="tape-scroll">
         <div style={{ height: totalPx }}>
           {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
@@ -161,6 +132,52 @@ const TapeRow = memo(
   // The ring builds a fresh object per read; a seq's entry never changes, so the seq alone decides.
   (before, after) => before.seq === after.seq,
 )
+
+/** The filters re-render when a filter or the list changes, not at each of the tape's refreshes. */
+const TapeFilters = memo(function TapeFilters({
+  matches,
+  matchId,
+  market,
+  minMove,
+}: {
+  matches: readonly MatchSummary[]
+  matchId: number | 'all'
+  market: string
+  minMove: string
+}) {
+  return (
+    <div className="tape-filters">
+      <select
+        aria-label="Match"
+        value={matchId}
+        onChange={(e) => setTapeFilter({ matchId: e.target.value === 'all' ? 'all' : Number(e.target.value) })}
+      >
+        <option value="all">All matches</option>
+        {/* A filtered match no longer in this list keeps its option: the select never reads "All matches" while filtering one. */}
+        {matchId !== 'all' && !matches.some((m) => m.matchId === matchId) && <MissingMatchOption matchId={matchId} />}
+        {matches.map((m) => (
+          <option key={m.matchId} value={m.matchId}>
+            {shortName(m)}
+          </option>
+        ))}
+      </select>
+      <input
+        aria-label="Market"
+        placeholder="market"
+        value={market}
+        onChange={(e) => setTapeFilter({ market: e.target.value.trim() })}
+      />
+      <input
+        aria-label="Minimum move %"
+        className="narrow"
+        placeholder="min %"
+        inputMode="decimal"
+        value={minMove}
+        onChange={(e) => setTapeFilter({ minMove: e.target.value })}
+      />
+    </div>
+  )
+})
 
 function MissingMatchOption({ matchId }: { matchId: number }) {
   const match = useWatchlistMatch(matchId)
