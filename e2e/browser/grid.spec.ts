@@ -100,6 +100,17 @@ test('the grid shows 50 watched matches with their names in full at 1440×900', 
         .first(),
     ).toBeAttached()
 
+    // Sorted by league: the rows on screen go in league order (and back to the list's order after).
+    const leagues = () => grid.locator('[data-testid="grid-row"] .grid-league').allTextContents()
+    await grid.getByTestId('grid-sort').selectOption('league')
+    await expect
+      .poll(async () => {
+        const shown = await leagues()
+        return shown.length > 10 && shown.every((l, i) => i === 0 || shown[i - 1]!.localeCompare(l) <= 0)
+      })
+      .toBe(true)
+    await grid.getByTestId('grid-sort').selectOption('list')
+
     // A price cell opens the override editor, as on the cards.
     const cell = grid.getByTestId('price-cell').first()
     const outcome = await cell.getAttribute('data-outcome')

@@ -176,7 +176,9 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   for (const matchId of matchIds) expect(await ticksBetween(page, matchId, opened, closed)).toBeGreaterThan(0)
 })
 
-test('a replayed stretch with nothing recorded shows no status or score, not today’s', async ({ page }) => {
+test('a replayed stretch with nothing recorded shows no status or score, not today’s; the Alerts list says it is live', async ({
+  page,
+}) => {
   await page.goto(host.url)
   const started = Date.now()
   const matchIds = await watchLiveMatches(page, 2)
@@ -190,6 +192,8 @@ test('a replayed stretch with nothing recorded shows no status or score, not tod
   await picker.getByTestId('replay-to').fill(clockTime(started - 60_000))
   await picker.getByTestId('replay-go').click()
   await expect(page.getByTestId('replay-banner')).toBeVisible()
+  // Said in words: nothing to wait for.
+  await expect(page.getByTestId('replay-error')).toHaveText(/^Replay: nothing was recorded of these matches between /)
   for (const matchId of matchIds) {
     const card = page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)
     await expect(card.locator('.status-chip')).toHaveText('—')
@@ -205,6 +209,15 @@ test('a replayed stretch with nothing recorded shows no status or score, not tod
   await expect(rows).toHaveCount(0)
   await page.getByTestId('grid-liveOnly').uncheck()
   await page.getByTestId('board-mode-cards').click()
+  // The Alerts screen's list is the live one, and says so while the replay shows.
+  await page.getByTestId('nav-alerts').click()
+  await expect(page.getByTestId('alerts-live-note')).toBeVisible()
+  await expect(page.locator('.alert-list-pane .alerts-pane-title')).toHaveText('Live alerts')
+  await page.screenshot({ path: test.info().outputPath('alerts-in-replay.png') })
+  await page.getByTestId('nav-board').click()
   await page.getByTestId('replay-exit').click()
   await expect(page.locator('[data-testid="match-card"] .status-chip[data-status="live"]')).toHaveCount(2)
+  await page.getByTestId('nav-alerts').click()
+  await expect(page.locator('.alert-list-pane .alerts-pane-title')).toHaveText('Alerts')
+  await expect(page.getByTestId('alerts-live-note')).toHaveCount(0)
 })

@@ -3,7 +3,9 @@ import { BridgeCallError } from '../bridge'
 
 export function describeError(error: unknown): string {
   if (error instanceof BridgeCallError) {
-    if (error.error.code === 'not_available') return 'not available yet'
+    // Main says what is not available and why ("nothing was recorded of these matches between …"):
+    // a bare "not available yet" would promise it is only a matter of waiting.
+    if (error.error.code === 'not_available') return error.error.message || 'not available'
     return error.error.message || error.error.code
   }
   return error instanceof Error ? error.message : String(error)

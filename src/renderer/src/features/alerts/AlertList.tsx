@@ -9,6 +9,7 @@ import type { AlertList as AlertListValue } from '../../../../shared/bridge/cont
 import { call, subscribe } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { formatClockTime } from '../../lib/format'
+import { useReplaying } from '../../store/replay-store'
 import { focusMatch } from '../../store/ui-store'
 import { kindLabel } from './rule-text'
 
@@ -33,10 +34,21 @@ export function AlertList() {
   }
 
   const unread = list?.unread ?? 0
+  // This list is the live one even while a replay shows: it says so, so none of it is read as replayed.
+  const replaying = useReplaying()
   return (
     <section className="panel alerts-pane alert-list-pane" aria-label="Alerts">
       <header className="alerts-pane-head">
-        <span className="alerts-pane-title">Alerts</span>
+        <span className="alerts-pane-title">{replaying ? 'Live alerts' : 'Alerts'}</span>
+        {replaying && (
+          <span
+            className="muted alerts-live-note"
+            data-testid="alerts-live-note"
+            title="This list is the live one; the replay’s alerts are on the board"
+          >
+            not replayed: the replay’s are on the board
+          </span>
+        )}
         <span className={unread > 0 ? 'badge accent num' : 'badge num'} data-testid="alerts-unread">
           {unread} unread
         </span>
