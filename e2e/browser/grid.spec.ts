@@ -349,6 +349,15 @@ test('in the grid the arrow keys walk the cells as drawn, Enter sets an override
     await finishOverrideSet(page, editor)
     await expect(cursor.getByTestId('cell-override')).toHaveText('OVR')
     await expect(cursor).toHaveAttribute('title', /override 7\.77/)
+    // The mark is drawn inside the cell's box (the cell clips whatever falls outside it), clear of the price.
+    const markInCell = await cursor.evaluate((cell) => {
+      const mark = cell.querySelector('[data-testid="cell-override"]')!.getBoundingClientRect()
+      const price = cell.querySelector('[data-testid="cell-price"]')!.getBoundingClientRect()
+      const box = cell.getBoundingClientRect()
+      const inside = mark.height > 0 && mark.top >= box.top && mark.bottom <= box.bottom && mark.right <= box.right
+      return inside && mark.top >= price.bottom
+    })
+    expect(markInCell).toBe(true)
     // A visible ring, outside the cell's box.
     await expect(cursor).toHaveCSS('outline-style', 'solid')
     await expect(cursor).toHaveCSS('outline-width', '2px')
