@@ -200,7 +200,18 @@ describe('desk replay reads', () => {
     const [state] = cache.replayState('demo', [7], T0 + 2050)
     expect(state?.outcomes.map((o) => o.ref.oddKey)).toEqual(OUTCOMES)
     expect(state?.outcomes[0]?.recent[0]).toMatchObject({ t: T0 + 2000, price: 2.2 })
-    expect(state?.outcomes[0]?.recent.map((r) => r.t)).toEqual([...Array(8).keys()].map((i) => T0 + 2000 - i * 100))
+    // The last two ticks differ in price: they are the move, nothing older is read.
+    expect(state?.outcomes[0]?.recent.map((r) => r.t)).toEqual([T0 + 2000, T0 + 1900])
+    // The newest repeats the price before it: eight ticks back, to find the move behind the repeat.
+    cache.recordTicks('demo', [tick(T0 + 6000, 3), tick(T0 + 6100, 3)])
+    cache.flush()
+    const [repeated] = cache.replayState('demo', [7], T0 + 6100)
+    expect(repeated?.outcomes[0]?.recent.map((r) => r.t)).toEqual([
+      T0 + 6100,
+      T0 + 6000,
+      ...[...Array(6).keys()].map((i) => T0 + 4900 - i * 100),
+    ])
+    expect(repeated?.outcomes[1]?.recent).toHaveLength(2)
     expect(state?.header).toMatchObject({ status: 'live', score: null })
     expect(state?.overrides.map((e) => e.oddValue)).toEqual([7.5])
     expect(cache.replayState('demo', [7], T0 + 3000)[0]?.header?.score?.home.current).toBe(1)

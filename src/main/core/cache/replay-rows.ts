@@ -25,6 +25,11 @@ import { milliToPrice } from './tick-writer'
 
 /** Ticks read back from the instant per outcome: enough to find the last move behind a few repeats. */
 export const RECENT_TICKS = 8
+/**
+ * Ticks read first: the last two show the move unless the newest repeats the price before it (1 in
+ * ~40 on the bench desk); only those outcomes are read again, RECENT_TICKS deep.
+ */
+const FIRST_TICKS = 2
 
 /** One recorded tick, with whether it was the first price after a gap (schema.ts 7). */
 export interface RecordedTick {
@@ -37,7 +42,10 @@ export interface RecordedTick {
 
 export interface RecordedOutcome {
   ref: OutcomeRef
-  /** Its last ticks at or before the instant, newest first (at most RECENT_TICKS); none when not priced yet. */
+  /**
+   * Its last ticks at or before the instant, newest first; none when not priced yet. Two when they
+   * differ in price (that is the move), else up to RECENT_TICKS.
+   */
   recent: RecordedTick[]
 }
 
@@ -118,6 +126,7 @@ const refKey = (ref: OutcomeRef) => `${ref.matchId}|${ref.oddType}|${ref.oddKey}
 export class ReplayRows {
   /** Events per millisecond last read, per read (its Sources `densityKey`). */
   private readonly density = new Map<string, number>()
+  private readonly firstTicks: Database.Statement
   private readonly recentTicks: Database.Statement
   private readonly headerAt: Database.Statement
   private readonly ticksIn: Database.Statement
@@ -132,19 +141,22 @@ export class ReplayRows {
     private readonly history: HistoryReader,
   ) {
     // One statement for every outcome: a statement per outcome cost more in its calls (~13 µs each,
-    // 1,500 on a 50-match desk) than SQLite's seeks. Per outcome, the 8th tick back bounds the rows
-    // read (ties there may add a few: the caller keeps 8); the resync mark is looked up in the same
+    // 1,500 on a 50-match desk) than SQLite's seeks. Per outcome, the nth tick back bounds the rows
+    // read (ties there may add a few: the caller keeps n); the resync mark is looked up in the same
     // statement, a few seeks in a small table.
-    this.recentTicks = db
-      .prepare(
-        `SELECT k.outcome_id, k.t, k.price, k.suspended, k.server_delta,
-           EXISTS (SELECT 1 FROM resync_tick s WHERE s.outcome_id = k.outcome_id AND s.t = k.t AND s.tie = k.tie)
-         FROM json_each(?) o JOIN tick k ON k.outcome_id = o.value AND k.t <= ? AND k.t >= coalesce(
-           (SELECT t FROM tick WHERE outcome_id = o.value AND t <= ? ORDER BY t DESC, tie DESC LIMIT 1 OFFSET ${RECENT_TICKS - 1}),
-           ${Number.MIN_SAFE_INTEGER})
-         ORDER BY k.outcome_id, k.t DESC, k.tie DESC`,
-      )
-      .raw()
+    const lastTicks = (n: number) =>
+      db
+        .prepare(
+          `SELECT k.outcome_id, k.t, k.price, k.suspended, k.server_delta,
+             EXISTS (SELECT 1 FROM resync_tick s WHERE s.outcome_id = k.outcome_id AND s.t = k.t AND s.tie = k.tie)
+           FROM json_each(?) o JOIN tick k ON k.outcome_id = o.value AND k.t <= ? AND k.t >= coalesce(
+             (SELECT t FROM tick WHERE outcome_id = o.value AND t <= ? ORDER BY t DESC, tie DESC LIMIT 1 OFFSET ${n - 1}),
+             ${Number.MIN_SAFE_INTEGER})
+           ORDER BY k.outcome_id, k.t DESC, k.tie DESC`,
+        )
+        .raw()
+    this.firstTicks = lastTicks(FIRST_TICKS)
+    this.recentTicks = lastTicks(RECENT_TICKS)
     this.headerAt = db
       .prepare(
         'SELECT header FROM header_change WHERE feed_id = ? AND match_id = ? AND t <= ? ORDER BY t DESC, seq DESC LIMIT 1',
@@ -363,16 +375,32 @@ export class ReplayRows {
     return events.sort((a, b) => a.at - b.at || KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
   }
 
-  /** Per outcome, its last ticks at or before `at`, newest first (at most RECENT_TICKS). */
+  /** Per outcome, its last ticks at or before `at`, newest first (RecordedOutcome `recent`). */
   private recentOf(outcomes: readonly StoredOutcome[], at: number): Map<number, RecordedTick[]> {
-    const rows = this.recentTicks.all(JSON.stringify(outcomes.map((o) => o.id)), at, at) as Array<
+    const recent = this.lastTicksOf(this.firstTicks, FIRST_TICKS, outcomes, at)
+    const repeated = outcomes.filter((o) => {
+      const ticks = recent.get(o.id)
+      return ticks !== undefined && ticks.length === FIRST_TICKS && ticks[0]?.price === ticks[1]?.price
+    })
+    if (repeated.length > 0)
+      for (const [id, ticks] of this.lastTicksOf(this.recentTicks, RECENT_TICKS, repeated, at)) recent.set(id, ticks)
+    return recent
+  }
+
+  private lastTicksOf(
+    statement: Database.Statement,
+    n: number,
+    outcomes: readonly StoredOutcome[],
+    at: number,
+  ): Map<number, RecordedTick[]> {
+    const rows = statement.all(JSON.stringify(outcomes.map((o) => o.id)), at, at) as Array<
       [number, number, number, number, number, number]
     >
     const recent = new Map<number, RecordedTick[]>()
     for (const [oid, t, price, suspended, delta, resync] of rows) {
       let ticks = recent.get(oid)
       if (!ticks) recent.set(oid, (ticks = []))
-      if (ticks.length < RECENT_TICKS)
+      if (ticks.length < n)
         ticks.push({
           t,
           price: milliToPrice(price),
