@@ -5,18 +5,59 @@
  * a day), the watchlist of those matches, and the app in Chromium. The replay is started through
  * the picker as a trader would (the list, yesterday 13:00–14:00, `--speed`: 60, 10 or 1), and the frames are measured
  * while it plays (page-frames.ts: dropped frames, p95 frame, main-thread busy; the host's CPU), after the idle
- * page's floor. At 60× the hour plays in a minute, so a window up to ~50 s sees it playing.
+ * page's floor. At 60× the hour plays in a minute, so a window up to ~50 s sees it playing. Then
+ * `--seeks` clicks on the timeline while it plays, each timed to the frame showing the board there.
  */
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
 import { launchHost } from '../e2e/host'
 import { DEFAULT_SETTINGS } from '../src/shared/settings'
 import type { WatchedMatch } from '../src/shared/watchlists'
-import { measureIdle, measureWindow, VIEWPORT } from './page-frames'
+import { measureIdle, measureWindow, percentile, VIEWPORT } from './page-frames'
 import { ensureReplayDesk } from './replay-data'
 import { machineLoad, processCpuMs } from './support'
+
+/**
+ * Runs in the page (a string: see page-frames.ts). Times each seek a click on the timeline makes:
+ * from the pointer's release to the first frame after the banner stops reading the recording
+ * (`data-loading` back to false: the board at the instant is in the store, drawn on that frame).
+ */
+const SEEK_TIMER = `(() => {
+  const seeks = { shown: [] }
+  globalThis.__benchSeeks = seeks
+  const banner = document.querySelector('[data-testid="replay-banner"]')
+  let start = null
+  document.addEventListener('pointerup', () => { start = performance.now() }, true)
+  new MutationObserver(() => {
+    if (start === null || banner.getAttribute('data-loading') !== 'false') return
+    const from = start
+    start = null
+    requestAnimationFrame(() => seeks.shown.push(performance.now() - from))
+  }).observe(banner, { attributes: true, attributeFilter: ['data-loading'] })
+})()`
+
+/** Seeks the timeline clicks make while the replay plays, and how long each took to show the board. */
+async function timeSeeks(page: Page, count: number): Promise<number[]> {
+  await page.evaluate(SEEK_TIMER)
+  const box = await page.getByTestId('replay-timeline').boundingBox()
+  if (!box) throw new Error('the timeline has no box')
+  const shown = () => page.evaluate(() => (globalThis as unknown as BenchSeeks).__benchSeeks.shown.length)
+  let seed = 11
+  for (let i = 0; i < count; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    await page.mouse.click(box.x + box.width * (0.02 + 0.96 * (seed / 2147483648)), box.y + box.height / 2)
+    while ((await shown()) <= i) await page.waitForTimeout(20)
+    // Let the lists of the minutes before fill in and the play go on, as between a trader's seeks.
+    await page.waitForTimeout(1000)
+  }
+  return page.evaluate(() => (globalThis as unknown as BenchSeeks).__benchSeeks.shown)
+}
+
+interface BenchSeeks {
+  __benchSeeks: { shown: number[] }
+}
 
 /** The hour of yesterday (local time, as the picker's day and times are) the recording covers. */
 const FROM_HOUR = 13
@@ -50,6 +91,7 @@ export async function playOnPage(
   shape: { matches: number; updatesPerSec: number },
   seconds: number,
   speed: number,
+  seekCount: number,
 ): Promise<void> {
   const start = yesterdayAt(FROM_HOUR)
   const desk = ensureReplayDesk({ ...shape, hours: 1, start, name: 'replay-page' })
@@ -79,6 +121,7 @@ export async function playOnPage(
     const { ticks: _ticks, hops: _hops, ...frames } = await measureWindow(page, seconds)
     const hostCpuMs = processCpuMs(host.pid) - hostBefore
     const after = await clockAt()
+    const seeks = await timeSeeks(page, seekCount)
     console.log(
       JSON.stringify({
         bench: 'replay',
@@ -93,6 +136,11 @@ export async function playOnPage(
         playedMsPerSec: Math.round((after - before) / seconds),
         /** The host's CPU over the window, in % of one core: the core reading and sending the events. */
         hostCpuPct: Math.round(hostCpuMs / (seconds * 10)),
+        /** Clicks on the timeline while playing: release to the first frame with the board at the instant. */
+        seeks: seeks.length,
+        seekShownP50Ms: Math.round(percentile(seeks, 50)),
+        seekShownP95Ms: Math.round(percentile(seeks, 95)),
+        seekShownMaxMs: Math.round(Math.max(...seeks)),
         load: machineLoad(),
       }),
     )

@@ -2,18 +2,19 @@
  * Desk replay figures (issue 24 item 4) on a 6-hour, 50-match recording (replay-data.ts; made once,
  * then reused): the time to show the board at a random instant (`replay:stateAt`), the time to open
  * the whole range, and how fast the recorded events read back (`replay:events` pages), as the
- * milliseconds one second of play at 60× costs. Each answer is also checked against the bridge
+ * milliseconds one second of play at 60× costs, read whole (1×'s way) and in the steps 60× asks for
+ * (`stepMs`, each outcome's last tick a step: what the page is sent). Each answer is also checked against the bridge
  * contract, as the router does before it sends it. The file is in the OS cache (just made, or
  * read before): a first seek after a cold boot costs the disk's reads on top.
  * Args: [--matches 50] [--hours 6] [--rate 2000] (updates a second over the desk) [--seeks 200] [--reads 20].
- * `--browser [--speed 60] [--seconds 20]` plays an hour of such a desk on the real board instead (replay-page.ts).
+ * `--browser [--speed 60] [--seconds 20] [--seeks 10]` plays an hour of such a desk on the real board instead (replay-page.ts).
  */
 import { openCache } from '../src/main/core/cache'
 import { feedScoped } from '../src/main/core/cache/feed-scoped'
 import { MatchLabeller } from '../src/main/core/match-labeller'
 import { ReplayDesk } from '../src/main/core/replay/replay-desk'
 import { invokeContract } from '../src/shared/bridge/contract'
-import { REPLAY_EVENTS_PAGE } from '../src/shared/replay'
+import { conflationStepMs, REPLAY_EVENTS_PAGE } from '../src/shared/replay'
 import { ensureReplayDesk, FIXED_START } from './replay-data'
 import { playOnPage } from './replay-page'
 import { machineLoad, numberArg } from './support'
@@ -32,7 +33,12 @@ export async function run(args: string[]): Promise<void> {
   const made = performance.now()
   const shape = { matches: numberArg(args, '--matches', 50), updatesPerSec: numberArg(args, '--rate', 2000) }
   if (args.includes('--browser'))
-    return playOnPage(shape, numberArg(args, '--seconds', 20), numberArg(args, '--speed', 60))
+    return playOnPage(
+      shape,
+      numberArg(args, '--seconds', 20),
+      numberArg(args, '--speed', 60),
+      numberArg(args, '--seeks', 10),
+    )
   const desk = ensureReplayDesk({
     ...shape,
     hours: numberArg(args, '--hours', 6),
@@ -72,25 +78,29 @@ export async function run(args: string[]): Promise<void> {
     const openMs = timed(() => invokeContract['replay:open'].output.parse(replay.open({ matchIds, from, to })))
     cpuOf(1)
 
-    const reads: Array<{ ms: number; events: number }> = []
-    for (let r = 0; r < numberArg(args, '--reads', 20); r++) {
-      const start = from + Math.floor(random() * (span - SECOND_AT_60X_MS))
-      let events = 0
-      const ms = timed(() => {
-        let after = start
-        for (;;) {
-          const input = { matchIds, after, to: start + SECOND_AT_60X_MS, limit: REPLAY_EVENTS_PAGE }
-          const page = invokeContract['replay:events'].output.parse(replay.events(input))
-          events += page.events.length
-          after = page.until
-          if (!page.more) break
-        }
-      })
-      reads.push({ ms, events })
+    /** Reads `reads` random seconds of play at 60× page by page (with `stepMs` as 60× asks, or whole). */
+    const readSeconds = (stepMs: number) => {
+      const reads: Array<{ ms: number; events: number }> = []
+      for (let r = 0; r < numberArg(args, '--reads', 20); r++) {
+        const start = from + Math.floor(random() * (span - SECOND_AT_60X_MS))
+        let events = 0
+        const ms = timed(() => {
+          let after = start
+          for (;;) {
+            const input = { matchIds, after, to: start + SECOND_AT_60X_MS, limit: REPLAY_EVENTS_PAGE, stepMs }
+            const page = invokeContract['replay:events'].output.parse(replay.events(input))
+            events += page.events.length
+            after = page.until
+            if (!page.more) break
+          }
+        })
+        reads.push({ ms, events })
+      }
+      const ms = reads.map((r) => r.ms)
+      return { ms, cpu: cpuOf(reads.length), events: reads.reduce((n, r) => n + r.events, 0), count: reads.length }
     }
-    const readMs = reads.map((r) => r.ms)
-    const readsCpu = cpuOf(reads.length)
-    const totalEvents = reads.reduce((n, r) => n + r.events, 0)
+    const whole = readSeconds(0)
+    const stepped = readSeconds(conflationStepMs(60))
     console.log(
       JSON.stringify({
         bench: 'replay',
@@ -108,11 +118,16 @@ export async function run(args: string[]): Promise<void> {
         seekCpuP95Ms: round(percentile(seeksCpu, 0.95)),
         seeks: seeks.length,
         openWholeRangeMs: round(openMs),
-        eventsPerSec: Math.round(totalEvents / (readMs.reduce((a, b) => a + b, 0) / 1000)),
-        eventsPer60xSecond: Math.round(totalEvents / reads.length),
-        read60xSecondP50Ms: round(percentile(readMs, 0.5)),
-        read60xSecondP95Ms: round(percentile(readMs, 0.95)),
-        read60xSecondCpuP50Ms: round(percentile(readsCpu, 0.5)),
+        eventsPerSec: Math.round(whole.events / (whole.ms.reduce((a, b) => a + b, 0) / 1000)),
+        eventsPer60xSecond: Math.round(whole.events / whole.count),
+        read60xSecondP50Ms: round(percentile(whole.ms, 0.5)),
+        read60xSecondP95Ms: round(percentile(whole.ms, 0.95)),
+        read60xSecondCpuP50Ms: round(percentile(whole.cpu, 0.5)),
+        /** The same seconds as 60× reads them: a step of each outcome's last tick. */
+        stepped60xEventsPerSecond: Math.round(stepped.events / stepped.count),
+        stepped60xSecondP50Ms: round(percentile(stepped.ms, 0.5)),
+        stepped60xSecondP95Ms: round(percentile(stepped.ms, 0.95)),
+        stepped60xSecondCpuP50Ms: round(percentile(stepped.cpu, 0.5)),
         machineLoad: machineLoad(),
       }),
     )

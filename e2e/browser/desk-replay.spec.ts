@@ -64,6 +64,24 @@ function clockWhenShown(page: Page, selector: string, text = ''): Promise<number
   )
 }
 
+/** Every replayed clock the banner shows, one look per animation frame, until `stop` (read with `clocksSeen`). */
+const RECORD_CLOCKS = `(() => {
+  const seen = new Set()
+  globalThis.__clocksSeen = { seen, running: true }
+  const look = () => {
+    const at = document.querySelector('[data-testid="replay-clock"]')?.getAttribute('data-at')
+    if (at) seen.add(Number(at))
+    if (globalThis.__clocksSeen.running) requestAnimationFrame(look)
+  }
+  look()
+})()`
+const clocksSeen = (page: Page) =>
+  page.evaluate(() => {
+    const record = (globalThis as unknown as { __clocksSeen: { seen: Set<number>; running: boolean } }).__clocksSeen
+    record.running = false
+    return [...record.seen]
+  })
+
 /** The first recorded score change of the range: its time, match, and the score it shows. */
 function firstScoreChange(page: Page, matchIds: number[], from: number, to: number) {
   return page.evaluate(
@@ -159,6 +177,7 @@ test('a recorded desk replays at 10× with its override, alert and score change 
   const shownOverride = clockWhenShown(page, '[data-testid="override-alert"]')
   const shownAlert = clockWhenShown(page, '[data-testid="replay-alert"]')
   const shownScore = clockWhenShown(page, scoreSelector, score.now)
+  await page.evaluate(RECORD_CLOCKS)
 
   // Replay the session: today, from a few seconds after the desk was watched to now.
   await page.getByTestId('replay-open').click()
@@ -187,6 +206,11 @@ test('a recorded desk replays at 10× with its override, alert and score change 
   // The live override alerts (there were some) did not mix in: the first one shown was the replayed override's.
   expect(liveOverrides).toBeGreaterThan(0)
   await expect(page.getByTestId('replay-play')).toHaveText(/Again/, { timeout: 30_000 })
+  // At 10× the board is redrawn once a step (a second of the recording, 100 ms of wall time), at the
+  // step's boundary: the range's ends are whole seconds, so every instant shown is one.
+  const clocks = await clocksSeen(page)
+  expect(clocks.length).toBeGreaterThan(10)
+  expect(clocks.filter((at) => at % 1000 !== 0)).toEqual([])
   await page.screenshot({ path: `${SCREENS}/replay-1440.png` })
 
   // Seek back to the start (the timeline's Home key): the override, the alert and the new score are gone.

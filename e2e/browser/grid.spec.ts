@@ -216,7 +216,9 @@ test('each watchlist keeps its own cards or grid view, across a restart', async 
   }
 })
 
-test('a 200-match grid mounts about a screenful of rows wherever it is scrolled', async ({ page }) => {
+test('a 200-match grid mounts about a screenful of rows wherever it is scrolled, about what a 20-match one does', async ({
+  page,
+}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-e2e-grid-'))
   const args = ['--sim-live-matches', '200', '--sim-rate', '200']
   // The feed's 200 live matches, then a saved list of them all shown as the grid (the demo world
@@ -237,7 +239,10 @@ test('a 200-match grid mounts about a screenful of rows wherever it is scrolled'
   expect(matches).toHaveLength(200)
   const configFile = join(dataDir, 'config.json')
   const config = existsSync(configFile) ? (JSON.parse(readFileSync(configFile, 'utf8')) as object) : {}
-  const lists = [{ id: 'all', name: 'All live', matches, view: { mode: 'grid' } }]
+  const lists = [
+    { id: 'all', name: 'All live', matches, view: { mode: 'grid' } },
+    { id: 'twenty', name: 'Twenty', matches: matches.slice(0, 20), view: { mode: 'grid' } },
+  ]
   writeFileSync(configFile, JSON.stringify({ ...config, watchlists: { lists, activeId: 'all' } }))
 
   const host = await launchHost({ dataDir, args })
@@ -257,6 +262,15 @@ test('a 200-match grid mounts about a screenful of rows wherever it is scrolled'
     await expect(grid.locator(`[data-testid="grid-row"][data-match="${matches[199]!.matchId}"]`)).toBeInViewport()
     expect(await grid.getByTestId('grid-row').count()).toBeLessThan(screenful + 20)
     expect(await rowOrder(page)).not.toContain(String(matches[0]!.matchId))
+
+    // Back at the top, then the 20-match list: the 200 cost about the rows the 20 do (one overscan apart).
+    await scroller.evaluate((el) => el.scrollTo(0, 0))
+    await expect.poll(async () => (await rowOrder(page))[0]).toBe(String(matches[0]!.matchId))
+    const mountedOf200 = await grid.getByTestId('grid-row').count()
+    await page.locator('body').press(']')
+    await expect(grid.getByTestId('grid-count')).toHaveText('20 matches')
+    const mountedOf20 = await grid.getByTestId('grid-row').count()
+    expect(Math.abs(mountedOf200 - mountedOf20)).toBeLessThanOrEqual(8)
   } finally {
     await host.stop()
   }
@@ -349,6 +363,15 @@ test('in the grid the arrow keys walk the cells as drawn, Enter sets an override
     await finishOverrideSet(page, editor)
     await expect(cursor.getByTestId('cell-override')).toHaveText('OVR')
     await expect(cursor).toHaveAttribute('title', /override 7\.77/)
+    // The mark is drawn inside the cell's box (the cell clips whatever falls outside it), clear of the price.
+    const markInCell = await cursor.evaluate((cell) => {
+      const mark = cell.querySelector('[data-testid="cell-override"]')!.getBoundingClientRect()
+      const price = cell.querySelector('[data-testid="cell-price"]')!.getBoundingClientRect()
+      const box = cell.getBoundingClientRect()
+      const inside = mark.height > 0 && mark.top >= box.top && mark.bottom <= box.bottom && mark.right <= box.right
+      return inside && mark.top >= price.bottom
+    })
+    expect(markInCell).toBe(true)
     // A visible ring, outside the cell's box.
     await expect(cursor).toHaveCSS('outline-style', 'solid')
     await expect(cursor).toHaveCSS('outline-width', '2px')

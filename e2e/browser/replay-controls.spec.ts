@@ -113,6 +113,12 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   expect(await clockAt(page)).toBe(overrideAt)
   await expect(cellCountdown).toHaveAttribute('data-label', '2:00')
   await expect(alertCountdown).toHaveAttribute('data-label', 'expires in 2:00')
+  // A replayed price offers no override: its hover says what it is, and a click opens no editor.
+  const replayedCell = page.locator(`[data-testid="match-card"] [data-outcome="${outcome}"]`)
+  await expect(replayedCell).toHaveAttribute('title', /replayed price/)
+  await expect(replayedCell).not.toHaveAttribute('title', /edit override/)
+  await replayedCell.click()
+  await expect(page.getByTestId('override-editor')).toHaveCount(0)
 
   // Step: exactly the next recorded instant, then the one after; the tape shows nothing later than the clock.
   const [next = 0, after = 0] = await instantsAfter(page, matchIds, overrideAt, to)
@@ -179,7 +185,18 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
 test('a replayed stretch with nothing recorded shows no status or score, not today’s; the Alerts list says it is live', async ({
   page,
 }) => {
-  await page.goto(host.url)
+  // A host of its own: the desk above is watched and recorded on the shared one.
+  const own = await launchHost({ args: ['--sim-live-matches', '2'] })
+  try {
+    await runEmptyStretch(page, own.url)
+  } finally {
+    await own.stop()
+  }
+})
+
+/** Watches two matches, replays a stretch from before they were watched, and reads what the board and Alerts say. */
+async function runEmptyStretch(page: Page, url: string): Promise<void> {
+  await page.goto(url)
   const started = Date.now()
   const matchIds = await watchLiveMatches(page, 2)
   await expect(page.locator('[data-testid="match-card"] .status-chip[data-status="live"]')).toHaveCount(2)
@@ -220,4 +237,4 @@ test('a replayed stretch with nothing recorded shows no status or score, not tod
   await page.getByTestId('nav-alerts').click()
   await expect(page.locator('.alert-list-pane .alerts-pane-title')).toHaveText('Alerts')
   await expect(page.getByTestId('alerts-live-note')).toHaveCount(0)
-})
+}

@@ -152,12 +152,19 @@ test('review charts, lists, replays and exports a watched match', async ({ page 
   expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,[^,]+Z,${matchId},[^,]+ v [^,]+,`))
   await expect(page.getByTestId('export-message')).toContainText(/Downloaded odds-\d+-[\d-]+\.csv \(\d+ ticks\)/)
 
-  // Replay the range on the desk at 60×: the board shows the match's list under the replay banner.
+  // Replay the range at 60×, the match's list offered first, or the match alone: alone, the board
+  // shows its card only under the replay banner.
   await page.getByTestId('review-replay').click()
   await expect(page.getByTestId('replay-range')).toHaveText(await page.getByTestId('review-range').innerText())
+  const replayList = page.getByTestId('replay-list')
+  await expect(replayList.locator('option:checked')).toHaveText('My matches (2 matches)')
+  await replayList.selectOption(`match:${matchId}`)
+  await expect(replayList.locator('option:checked')).toHaveText(/^Only .+ v .+$/)
   await page.getByTestId('replay-start-speed-60').click()
   await page.getByTestId('replay-go').click()
   await expect(page.getByTestId('replay-banner')).toBeVisible()
+  await expect(page.getByTestId('replay-title')).toContainText(' v ')
+  await expect(page.getByTestId('match-card')).toHaveCount(1)
   await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toBeVisible()
   // A few seconds at 60×: played to the range's end at once.
   const end = await page.getByTestId('replay-timeline').getAttribute('aria-valuemax')

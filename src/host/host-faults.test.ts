@@ -147,6 +147,29 @@ describe('the browser host under hostile bridge messages', () => {
     expect(await bridge.invoke('app:info')).toMatchObject({ host: 'browser' })
   })
 
+  it('counts every message without the shape of a request as a refusal, one each', async () => {
+    const { host, bridge } = await start(['--sim-rate', '0'])
+    const refusals = async () => (await bridge.invoke<AppHealth>('feed:health')).faults.byKind['refused:bridge'] ?? 0
+    const before = await refusals()
+    const shapeless = [
+      '{}',
+      '[1,2,3]',
+      '{"channel":"board:get"}',
+      '{"id":"7","channel":"board:get"}',
+      '{"id":7,"channel":42}',
+      '{"notificationClicked":null}',
+      '{"notificationClicked":{"matchId":"12"}}',
+    ]
+    const ws = await hostileSocket(host)
+    for (const text of shapeless) ws.send(text)
+    await vi.waitFor(async () => expect(await refusals()).toBe(before + shapeless.length), {
+      timeout: 10_000,
+      interval: 100,
+    })
+    ws.close()
+    expect(host.stderr()).not.toContain('uncaught')
+  })
+
   it('refuses to build whole boards for a page that asks for them in a loop without reading the answers', async () => {
     const { host, bridge } = await start(['--sim-live-matches', '30'])
     await watchLive(bridge, 30)

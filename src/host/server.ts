@@ -237,19 +237,25 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   async function answer(outbox: PageOutbox, text: string, senderUrl: string): Promise<void> {
     const { faults, router, focusMatch } = await core
     const parsed = parseJsonSafely(text)
+    const refuse = (detail: string) =>
+      faults.report({ process: 'host', kind: 'refused:bridge', message: `bridge message refused: ${detail}` })
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
       // Not a request of ours: nothing to answer to, but counted.
-      const detail = parsed.ok ? 'not an object' : parsed.detail
-      faults.report({ process: 'host', kind: 'refused:bridge', message: `bridge message refused: ${detail}` })
+      refuse(parsed.ok ? 'not an object' : parsed.detail)
       return
     }
     const request = parsed.value as PageToHost
     if ('notificationClicked' in request) {
       const matchId = request.notificationClicked?.matchId
       if (Number.isInteger(matchId)) focusMatch(matchId)
+      else refuse('a notification click without a match id')
       return
     }
-    if (typeof request?.id !== 'number' || typeof request.channel !== 'string') return
+    // Without a numeric id there is no one to answer to, but it is still a refusal, counted.
+    if (typeof request.id !== 'number' || typeof request.channel !== 'string') {
+      refuse('not a request (a numeric id and a channel name)')
+      return
+    }
     await outbox.answer(request.id, () => router.dispatch(request.channel, request.input, { url: senderUrl }))
   }
 

@@ -25,8 +25,24 @@ export const REPLAY_MAX_MATCHES = 200
 /** Events per `replay:events` page: about a second of a busy 50-match desk at 60×. */
 export const REPLAY_EVENTS_PAGE = 5000
 
-/** The coarsest step a fast replay may ask for: a frame of the fastest speed, with room to spare. */
+/** The coarsest step a fast replay may ask for: a step of the fastest speed, with room to spare. */
 export const REPLAY_MAX_STEP_MS = 10_000
+
+/**
+ * How often a fast replay redraws the board, in wall ms. No trader reads a board that moves 60
+ * times a second at 60×: what fast play must show is the board at the playhead, kept current at a
+ * steady, modest rate (10 a second), with every override, alert and score at its moment.
+ */
+const STEP_WALL_MS = 100
+
+/**
+ * The `stepMs` a replay at `speed` asks for and the instants its board is shown at (the page's
+ * replay-clock.ts): `speed` × 100 ms of recording, so each redraw gets each outcome's last tick of
+ * the step and no tick the board would fold away. 1× plays every event.
+ */
+export function conflationStepMs(speed: number): number {
+  return speed > 1 ? speed * STEP_WALL_MS : 0
+}
 
 const MatchIds = z.array(z.number().int()).min(1).max(REPLAY_MAX_MATCHES)
 
@@ -78,6 +94,12 @@ export const ReplayEventsInput = z.strictObject({
    * is the net move over the step. Omitted or 0: every event (1×, stepping).
    */
   stepMs: z.number().int().min(0).max(REPLAY_MAX_STEP_MS).optional(),
+  /**
+   * `overridden`: only the ticks of outcomes with an override event in (after, to], with every
+   * header, override and alert: what a seek's lists need (the override alerts and their returned-to
+   * prices, the price alerts) without every price of the minutes before. Omitted: every tick.
+   */
+  ticks: z.enum(['all', 'overridden']).optional(),
 })
 export type ReplayEventsInput = z.infer<typeof ReplayEventsInput>
 

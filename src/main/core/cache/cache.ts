@@ -22,7 +22,7 @@ import { OutcomeRegistry } from './outcomes'
 import { RecordStore, type CachedReference, type MatchRecord, type StorableAlert, type StoredRecord } from './records'
 import { MatchLabelStore } from './match-labels'
 import { HeaderLog, type HeaderChange } from './header-log'
-import { ReplayRows, type RecordedEventPage, type RecordedMatchState } from './replay-rows'
+import { ReplayRows, type RecordedEventPage, type RecordedMatchState, type ReplayRead } from './replay-rows'
 import { RangeChanges, type ChangesPage, type ChangesQuery } from './range-changes'
 import { RecentChanges } from './recent-changes'
 import { compact, type CompactResult } from './retention'
@@ -133,7 +133,8 @@ export interface Cache {
   replayState(feed: string, matchIds: readonly number[], at: number): RecordedMatchState[]
   /**
    * The desk replay: everything recorded of these matches in (after, to], a page of about `limit`;
-   * with `stepMs`, only each outcome's last tick per step (replay-conflate.ts).
+   * with `stepMs`, only each outcome's last tick per step (replay-conflate.ts); with `ticks:
+   * 'overridden'`, only the ticks of outcomes with an override event in the range.
    */
   replayEvents(
     feed: string,
@@ -141,7 +142,7 @@ export interface Cache {
     after: number,
     to: number,
     limit: number,
-    stepMs?: number,
+    read?: ReplayRead,
   ): RecordedEventPage
   /** Ticks recorded of these matches in [from, to]. */
   replayTickCount(feed: string, matchIds: readonly number[], from: number, to: number): number
@@ -435,13 +436,13 @@ function replayReadCalls({ replay, feeds }: CacheParts, { readable }: Access): R
       if (!Number.isFinite(at)) throw new CacheInputError(`at must be epoch milliseconds, got ${at}`)
       return replay.stateAt(feeds.idOf(feed), matchIds, at)
     },
-    replayEvents(feed, matchIds, after, to, limit, stepMs = 0) {
+    replayEvents(feed, matchIds, after, to, limit, read = {}) {
       readable()
       requireMatchIds(matchIds)
       requireRange(after, to)
       requireInteger(limit, 'limit', 1)
-      requireInteger(stepMs, 'stepMs', 0)
-      return replay.events(feeds.idOf(feed), matchIds, after, to, limit, stepMs)
+      requireInteger(read.stepMs ?? 0, 'stepMs', 0)
+      return replay.events(feeds.idOf(feed), matchIds, after, to, limit, read)
     },
     replayTickCount(feed, matchIds, from, to) {
       readable()

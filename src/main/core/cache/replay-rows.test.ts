@@ -131,7 +131,7 @@ describe('desk replay reads', () => {
         const kept: RecordedEvent[] = []
         let folded = 0
         for (let after = T0 - 1; ;) {
-          const page = cache.replayEvents('demo', [7], after, end, limit, stepMs)
+          const page = cache.replayEvents('demo', [7], after, end, limit, { stepMs })
           kept.push(...page.events)
           folded += page.folded
           after = page.until
@@ -158,8 +158,41 @@ describe('desk replay reads', () => {
       }
     }
     // Without a step: every event.
-    expect(cache.replayEvents('demo', [7], T0 - 1, end, 5000, 0)).toMatchObject({ events: all, folded: 0 })
-    expect(() => cache.replayEvents('demo', [7], T0 - 1, end, 5000, -5)).toThrow(/stepMs must be an integer/)
+    expect(cache.replayEvents('demo', [7], T0 - 1, end, 5000, { stepMs: 0 })).toMatchObject({ events: all, folded: 0 })
+    expect(() => cache.replayEvents('demo', [7], T0 - 1, end, 5000, { stepMs: -5 })).toThrow(
+      /stepMs must be an integer/,
+    )
+  })
+
+  it('pages fast play in whole steps, and crosses a long empty stretch 64 steps a page', () => {
+    record()
+    const end = T0 + 3_600_000
+    const pages = []
+    for (let after = T0 - 1; ;) {
+      const page = cache.replayEvents('demo', [7], after, end, 5000, { stepMs: 1000 })
+      pages.push(page)
+      after = page.until
+      if (!page.more) break
+    }
+    // The first step is the part of one up to T0; then 63 whole steps.
+    expect(pages[0]).toMatchObject({ until: T0 + 63_000, more: true })
+    expect(pages.every((p) => p.until % 1000 === 0)).toBe(true)
+    expect(pages).toHaveLength(Math.ceil(3601 / 64))
+    // Every step of the recorded 5 s: each outcome's last tick, the header, the override and the alert.
+    expect(pages[0]?.events.filter((e) => e.kind === 'tick')).toHaveLength(4 * 5 + 4)
+    expect(pages.flatMap((p) => p.events).filter((e) => e.kind !== 'tick')).toHaveLength(4)
+  })
+
+  it('reads only the overridden outcomes’ ticks for a seek’s lists, with every header, override and alert', () => {
+    record()
+    const all = cache.replayEvents('demo', [7], T0 - 1, T0 + 10_000, 5000).events
+    const lists = cache.replayEvents('demo', [7], T0 - 1, T0 + 10_000, 5000, { ticks: 'overridden' }).events
+    const overridden = all.filter((e) => e.kind !== 'tick' || e.oddKey === 'match_winner#home')
+    expect(lists.map(keyOf)).toEqual(overridden.map(keyOf))
+    expect(lists.filter((e) => e.kind === 'tick')).toHaveLength(50)
+    // A range with no override event in it: no tick at all.
+    const later = cache.replayEvents('demo', [7], T0 + 2000, T0 + 10_000, 5000, { ticks: 'overridden' }).events
+    expect(later.map((e) => e.kind)).toEqual(['header'])
   })
 
   it('answers the state at an instant: each outcome’s last tick, the header then, the overrides so far', () => {
@@ -167,7 +200,18 @@ describe('desk replay reads', () => {
     const [state] = cache.replayState('demo', [7], T0 + 2050)
     expect(state?.outcomes.map((o) => o.ref.oddKey)).toEqual(OUTCOMES)
     expect(state?.outcomes[0]?.recent[0]).toMatchObject({ t: T0 + 2000, price: 2.2 })
-    expect(state?.outcomes[0]?.recent.map((r) => r.t)).toEqual([...Array(8).keys()].map((i) => T0 + 2000 - i * 100))
+    // The last two ticks differ in price: they are the move, nothing older is read.
+    expect(state?.outcomes[0]?.recent.map((r) => r.t)).toEqual([T0 + 2000, T0 + 1900])
+    // The newest repeats the price before it: eight ticks back, to find the move behind the repeat.
+    cache.recordTicks('demo', [tick(T0 + 6000, 3), tick(T0 + 6100, 3)])
+    cache.flush()
+    const [repeated] = cache.replayState('demo', [7], T0 + 6100)
+    expect(repeated?.outcomes[0]?.recent.map((r) => r.t)).toEqual([
+      T0 + 6100,
+      T0 + 6000,
+      ...[...Array(6).keys()].map((i) => T0 + 4900 - i * 100),
+    ])
+    expect(repeated?.outcomes[1]?.recent).toHaveLength(2)
     expect(state?.header).toMatchObject({ status: 'live', score: null })
     expect(state?.overrides.map((e) => e.oddValue)).toEqual([7.5])
     expect(cache.replayState('demo', [7], T0 + 3000)[0]?.header?.score?.home.current).toBe(1)

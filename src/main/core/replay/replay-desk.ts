@@ -66,9 +66,9 @@ export class ReplayDesk {
     return this.boards(matchIds, at)
   }
 
-  events({ matchIds, after, to, limit, stepMs }: ReplayEventsInput): ReplayEventPage {
+  events({ matchIds, after, to, limit, stepMs, ticks }: ReplayEventsInput): ReplayEventPage {
     requireRange(after, to, 'the page starts after its end')
-    const page = this.s.cache.replayEvents(matchIds, after, to, limit, stepMs)
+    const page = this.s.cache.replayEvents(matchIds, after, to, limit, { stepMs, ticks })
     return { ...page, events: page.events.flatMap(replayEvent) }
   }
 

@@ -78,25 +78,29 @@ export function showReplayBoards(boards: readonly MatchBoard[]): void {
 const NO_PARTS = { snapshots: [], layouts: [], cells: [], headers: [], removed: [] }
 
 /**
- * Folds a frame's replayed events into the board (one update) and the replayed tape and lists;
- * `folded` ticks a fast play left out are counted for the tape to say so.
+ * Folds a frame's replayed events into the board (one update) and the replayed tape and lists (one
+ * more); `folded` ticks a fast play left out are counted for the tape to say so, and so are the
+ * changes beyond the newest `tapeRows` (the override alerts still see every change).
  */
-export function applyReplayBatch(batch: ReplayBatch, folded = 0): void {
+export function applyReplayBatch(batch: ReplayBatch, folded = 0, tapeRows = Infinity): void {
   patchQueue.flush()
   if (batch.cells.length > 0 || batch.headers.length > 0)
     useBoardStore.setState((state) =>
       applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }),
     )
-  const { tape, overrides, alerts } = useReplayStore.getState()
-  tape.push(batch.tape)
-  if (folded > 0) useReplayStore.setState((s) => ({ folded: s.folded + folded }))
+  const replayed = useReplayStore.getState()
+  const { tape, overrides, alerts } = replayed
+  const shown = batch.tape.length > tapeRows ? batch.tape.slice(-tapeRows) : batch.tape
+  tape.push(shown)
+  const notShown = folded + batch.tape.length - shown.length
   // Replayed rows are history: read already, so they ask for no acknowledgement.
   const events = batch.overrides.map((event) => ({ ...event, acknowledged: true }))
   const next = noteReturnedPrices(addOverrideEvents(overrides, events), batch.tape)
-  if (next !== overrides || batch.alerts.length > 0)
+  if (next !== overrides || batch.alerts.length > 0 || notShown > 0)
     useReplayStore.setState({
       overrides: next,
       alerts: batch.alerts.length > 0 ? [...[...batch.alerts].reverse(), ...alerts].slice(0, REPLAY_ALERT_CAP) : alerts,
+      folded: replayed.folded + notShown,
     })
 }
 

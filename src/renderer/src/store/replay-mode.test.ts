@@ -150,4 +150,22 @@ describe('the board while a replay shows', () => {
     expect(useReplayStore.getState().folded).toBe(0)
     useReplayStore.setState({ session: null })
   })
+
+  it('shows a fast step’s newest tape rows only, counts the rest as not shown, in one update of the lists', () => {
+    openSession()
+    showReplayBoards([board(2.0, 1_000)])
+    let updates = 0
+    const stop = useReplayStore.subscribe(() => updates++)
+    const step = [2.1, 2.2, 2.3, 2.4, 2.5].map((price, i) => tick(1_100 + i * 10, price))
+    applyReplayBatch(foldEvents(useBoardStore.getState().cells, step), 3, 2)
+    stop()
+    const { tape, folded } = useReplayStore.getState()
+    expect(tape.size).toBe(2)
+    expect([tape.get(0)?.price, tape.get(1)?.price]).toEqual([2.4, 2.5])
+    expect(folded).toBe(3 + 3)
+    expect(updates).toBe(1)
+    expect(useBoardStore.getState().cells[HOME]?.price).toBe(2.5)
+    clearReplayed()
+    useReplayStore.setState({ session: null })
+  })
 })

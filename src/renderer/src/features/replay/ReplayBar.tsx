@@ -23,16 +23,10 @@ export function ReplayBar() {
   const { clock, loading, error } = session
   const atEnd = clock.position >= clock.end
   return (
-    <section className="replay-bar" data-testid="replay-banner" aria-label="Replay">
+    <section className="replay-bar" data-testid="replay-banner" data-loading={loading} aria-label="Replay">
       <div className="replay-row">
         <span className="replay-badge">Replay</span>
-        <span
-          className="replay-title"
-          data-testid="replay-title"
-          title={`${session.label} · ${formatRange(session.from, session.to)}`}
-        >
-          <strong>{session.label}</strong> <span className="num">{formatRange(session.from, session.to)}</span>
-        </span>
+        <ReplayTitle label={session.label} from={session.from} to={session.to} />
         <div className="replay-controls">
           <button
             type="button"
@@ -107,6 +101,16 @@ export function ReplayBar() {
     </section>
   )
 }
+
+/** What is replayed, and when: drawn again only when that changes (its dates cost an Intl call each). */
+const ReplayTitle = memo(function ReplayTitle({ label, from, to }: { label: string; from: number; to: number }) {
+  const range = formatRange(from, to)
+  return (
+    <span className="replay-title" data-testid="replay-title" title={`${label} · ${range}`}>
+      <strong>{label}</strong> <span className="num">{range}</span>
+    </span>
+  )
+})
 
 /** "2 not recorded": matches of the list the cache holds nothing of (their cards stay empty). */
 function Unrecorded({ session }: { session: ReplaySession }) {

@@ -1,10 +1,11 @@
 /**
- * What to replay: a watchlist and a range — a preset ("last 15 min"), a day and two clock times
- * ("today 14:00–16:00"), or the range dragged on a Review chart — and the starting speed. A range
- * the words cannot name stays an error under the fields; nothing starts until it is right.
+ * What to replay: a watchlist (or the match of the chart it was opened from, alone) and a range — a
+ * preset ("last 15 min"), a day and two clock times ("today 14:00–16:00"), or the range dragged on a
+ * Review chart — and the starting speed. A range the words cannot name stays an error under the
+ * fields; nothing starts until it is right.
  */
-import { useState, type FormEvent } from 'react'
-import type { Watchlist } from '../../../../shared/watchlists'
+import { useMemo, useState, type FormEvent } from 'react'
+import type { WatchedMatch, Watchlist } from '../../../../shared/watchlists'
 import { REPLAY_MAX_MATCHES } from '../../../../shared/replay'
 import { Modal } from '../../components/Modal'
 import { closeReplayPicker, useUiStore, type ReplayPickerStart } from '../../store/ui-store'
@@ -27,10 +28,34 @@ function firstList(lists: readonly Watchlist[], start: ReplayPickerStart, active
   return (holder ?? active ?? lists[0])?.id ?? ''
 }
 
+/** A choice of what to replay: a watchlist, or one match alone. */
+interface ReplaySet {
+  id: string
+  /** The banner's words for it. */
+  name: string
+  /** The picker's words for it. */
+  option: string
+  matches: WatchedMatch[]
+}
+
+/** Each watchlist, and the picker's own match (the one on a chart) alone. */
+function replaySets(lists: readonly Watchlist[], matchId: number | null): ReplaySet[] {
+  const sets = lists.map((l) => ({
+    id: l.id,
+    name: l.name,
+    option: `${l.name} (${l.matches.length} ${l.matches.length === 1 ? 'match' : 'matches'})`,
+    matches: l.matches,
+  }))
+  const match = lists.flatMap((l) => l.matches).find((m) => m.matchId === matchId)
+  if (!match) return sets
+  const name = `${match.home.name} v ${match.away.name}`
+  return [...sets, { id: `match:${match.matchId}`, name, option: `Only ${name}`, matches: [match] }]
+}
+
 function ReplayPicker({ start }: { start: ReplayPickerStart }) {
   const state = useWatchlistStore((s) => s.state)
-  const lists = state?.lists ?? []
-  const [listId, setListId] = useState(() => firstList(lists, start, activeWatchlist(state)))
+  const lists = useMemo(() => replaySets(state?.lists ?? [], start.matchId), [state, start.matchId])
+  const [listId, setListId] = useState(() => firstList(state?.lists ?? [], start, activeWatchlist(state)))
   // A fixed range (a preset's or the chart's), or the day and clock times as typed.
   const [fixed, setFixed] = useState<Range | null>(() => start.range ?? presetRange(RANGE_PRESETS[0].ms))
   const [typed, setTyped] = useState<RangeInput>({ day: 'today', from: '', to: '' })
@@ -68,7 +93,7 @@ function ReplayPicker({ start }: { start: ReplayPickerStart }) {
           <select value={listId} onChange={(e) => setListId(e.target.value)} data-testid="replay-list">
             {lists.map((l) => (
               <option key={l.id} value={l.id}>
-                {l.name} ({l.matches.length} {l.matches.length === 1 ? 'match' : 'matches'})
+                {l.option}
               </option>
             ))}
           </select>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ReplayEvent, ReplayEventPage } from '../../../../shared/replay'
-import { conflationStepMs, EventStream, stepClock, type ReplayClock } from './replay-clock'
+import { conflationStepMs, type ReplayEvent, type ReplayEventPage } from '../../../../shared/replay'
+import { EventStream, shownAt, stepClock, type ReplayClock } from './replay-clock'
 
 describe('stepClock', () => {
   const clock: ReplayClock = { position: 1000, end: 100_000, speed: 10, playing: true }
@@ -22,6 +22,22 @@ describe('stepClock', () => {
   })
 })
 
+describe('the instant shown', () => {
+  it('is a step of 100 ms of wall time at 10× and 60×, every event at 1×', () => {
+    expect([conflationStepMs(1), conflationStepMs(10), conflationStepMs(60)]).toEqual([0, 1000, 6000])
+  })
+
+  it('is the last step boundary the clock passed, or the end, and never goes back', () => {
+    expect(shownAt(17_999, 100_000, 6000, 0)).toBe(12_000)
+    expect(shownAt(18_000, 100_000, 6000, 12_000)).toBe(18_000)
+    // After a seek between boundaries the board stays at the seek until the next boundary.
+    expect(shownAt(13_500, 100_000, 6000, 13_000)).toBe(13_000)
+    expect(shownAt(100_000, 100_000, 6000, 96_000)).toBe(100_000)
+    // Without a step, the clock itself.
+    expect(shownAt(13_517, 100_000, 0, 13_500)).toBe(13_517)
+  })
+})
+
 function header(at: number): ReplayEvent {
   return { kind: 'header', at, header: { matchId: 1, status: 'live' } }
 }
@@ -39,7 +55,7 @@ describe('EventStream', () => {
 
   it('hands out every event exactly once, in order, while fetching ahead in pages', async () => {
     asked.length = 0
-    const stream = new EventStream(fetchPage, 100, 125, 5)
+    const stream = new EventStream(fetchPage, 100, 125, { events: 5 })
     expect(stream.bufferedUntil()).toBe(100)
     const seen: ReplayEvent[] = []
     let until = 100
@@ -67,15 +83,26 @@ describe('EventStream', () => {
       { events: [header(101)], until: 110, more: true, folded: 40 },
       { events: [header(111)], until: 120, more: false, folded: 2 },
     ]
-    const stream = new EventStream(async () => pages.shift() as ReplayEventPage, 100, 120, 5)
+    const stream = new EventStream(async () => pages.shift() as ReplayEventPage, 100, 120, { events: 5 })
     await stream.fill()
     await stream.fill()
     expect(stream.takeFolded(109)).toBe(0)
     expect(stream.takeFolded(115)).toBe(40)
     expect(stream.takeFolded(115)).toBe(0)
     expect(stream.takeFolded(120)).toBe(2)
-    // 1× asks for every event; 10× and 60× for a frame's worth of recording per step.
-    expect([conflationStepMs(1), conflationStepMs(10), conflationStepMs(60)]).toEqual([0, 160, 960])
+  })
+
+  it('reads ahead by recorded time too: a fast page of few events is not the last one fetched', async () => {
+    asked.length = 0
+    const stream = new EventStream(fetchPage, 100, 125, { events: 1, ms: 15 })
+    await stream.fill()
+    // 10 events buffered (over the 1 asked) but only 10 ms of recording: the next page is read.
+    await stream.fill()
+    await stream.fill()
+    expect(asked).toEqual([100, 110])
+    stream.take(106)
+    await stream.fill()
+    expect(asked).toEqual([100, 110, 120])
   })
 
   it('stops when a page does not move on instead of asking forever', async () => {

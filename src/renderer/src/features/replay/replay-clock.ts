@@ -9,17 +9,18 @@ import type { ReplayEvent, ReplayEventPage } from '../../../../shared/replay'
 export const REPLAY_SPEEDS = [1, 10, 60] as const
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number]
 
-/** A frame at 60 Hz, in ms: what one frame of play passes is `speed` times this. */
-const FRAME_MS = 16
-
 /**
- * The `stepMs` a replay at `speed` asks for (shared/replay.ts): about a frame's worth of recording,
- * so each frame gets each outcome's last tick rather than every tick its single batch folds away.
- * 1× plays every event.
+ * The instant the board shows when the clock has run to `position`: with a step, the last step
+ * boundary passed (where the conflated board is the exact one) or the range's end; without, the
+ * position itself. Never before `shown`, the instant already on the board.
  */
-export function conflationStepMs(speed: ReplaySpeed): number {
-  return speed > 1 ? speed * FRAME_MS : 0
+export function shownAt(position: number, end: number, stepMs: number, shown: number): number {
+  if (stepMs <= 0 || position >= end) return Math.max(shown, position)
+  return Math.max(shown, Math.floor(position / stepMs) * stepMs)
 }
+
+/** Tape rows a fast replay's step shows at most (its newest changes); the rest are counted as not shown. */
+export const TAPE_ROWS_PER_STEP = 25
 
 export interface ReplayClock {
   /** Virtual time (epoch ms of the recording) the replay has reached. */
@@ -41,6 +42,17 @@ export function stepClock(clock: ReplayClock, wallElapsedMs: number, bufferedUnt
   return { ...clock, position, playing: position < clock.end }
 }
 
+/** How far ahead of the clock a stream reads: it fetches the next page while it holds less than either. */
+export interface StreamAhead {
+  /** Unconsumed events buffered (2,000 unless said). */
+  events?: number
+  /**
+   * Recorded time past what was handed out: a fast step's page holds few events for the time it
+   * covers, and the clock must not wait at its end for the next.
+   */
+  ms?: number
+}
+
 /**
  * The events of `(after, to]`, fetched a page ahead of the clock; handed-out events are dropped,
  * so a long range never sits in memory whole.
@@ -50,6 +62,8 @@ export class EventStream {
   /** Per fetched page not yet passed: where it ends and the ticks it left out (`folded`). */
   private folds: Array<{ until: number; folded: number }> = []
   private until: number
+  /** The time handed out up to (`take`). */
+  private taken: number
   private more = true
   private loading: Promise<void> | null = null
 
@@ -57,10 +71,10 @@ export class EventStream {
     private readonly fetchPage: (after: number, to: number) => Promise<ReplayEventPage>,
     after: number,
     private readonly to: number,
-    /** Keep at least this many unconsumed events buffered. */
-    private readonly lowWater = 2000,
+    private readonly ahead: StreamAhead = {},
   ) {
     this.until = after
+    this.taken = after
   }
 
   /** Every event up to this time is in the buffer or handed out already (Infinity once all is read). */
@@ -71,7 +85,9 @@ export class EventStream {
   /** Starts fetching the next page when the buffer runs low; resolves when that fetch is done. */
   fill(): Promise<void> {
     if (this.loading) return this.loading
-    if (!this.more || this.buffer.length >= this.lowWater) return Promise.resolve()
+    const { events = 2000, ms = 0 } = this.ahead
+    const enough = this.buffer.length >= events && this.until - this.taken >= ms
+    if (!this.more || enough) return Promise.resolve()
     this.loading = this.fetchPage(this.until, this.to)
       .then((page) => {
         this.buffer.push(...page.events)
@@ -90,6 +106,7 @@ export class EventStream {
   take(until: number): ReplayEvent[] {
     let n = 0
     while (n < this.buffer.length && (this.buffer[n] as ReplayEvent).at <= until) n++
+    this.taken = Math.max(this.taken, until)
     return this.buffer.splice(0, n)
   }
 

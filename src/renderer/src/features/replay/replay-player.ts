@@ -1,13 +1,14 @@
 /**
  * The desk replay's one player: opens a session on a set of matches and a range, runs the clock
- * from animation frames and folds each frame's recorded events into the board store in one update
- * (replay-batch.ts), as live patches are. Seeking reads the board at the instant from the cache
+ * from animation frames and folds the recorded events it passes into the board store in one update
+ * (replay-batch.ts), as live patches are: at 1× every frame, at 10× and 60× once a step (100 ms of
+ * wall time), when the clock passes a step boundary (replay-clock.ts `shownAt`). Seeking reads the board at the instant from the cache
  * (`replay:stateAt`) and the tape and alerts of the few minutes before it; stepping plays exactly
  * the next recorded event. Plain code outside React: the banner and timeline only read the
  * session from the replay store and call these functions.
  */
 import type { WatchedMatch } from '../../../../shared/watchlists'
-import type { ReplayEvent } from '../../../../shared/replay'
+import { conflationStepMs, type ReplayEvent } from '../../../../shared/replay'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
 import { setLiveNow } from '../../lib/live-time'
@@ -16,8 +17,8 @@ import { applyReplayBatch, showReplayBoards, useBoardStore } from '../../store/b
 import { reloadBoard } from '../../store/live-sync'
 import { clearReplayed, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
 import { closeOverrideEditor, showView } from '../../store/ui-store'
-import { foldEvents } from './replay-batch'
-import { conflationStepMs, EventStream, stepClock, type ReplaySpeed } from './replay-clock'
+import { foldEvents, type ReplayBatch } from './replay-batch'
+import { EventStream, shownAt, stepClock, TAPE_ROWS_PER_STEP, type ReplaySpeed } from './replay-clock'
 import { adjacentMark } from './replay-marks'
 
 /**
@@ -34,6 +35,9 @@ export interface ReplayRequest {
   speed: ReplaySpeed
 }
 
+/** A fast replay reads this many steps (a second of play) ahead of the board. */
+const STEPS_AHEAD = 10
+
 /** The running session's frame loop and event supply; a new generation cancels the old one's work. */
 let generation = 0
 let stream: EventStream | null = null
@@ -41,6 +45,11 @@ let stream: EventStream | null = null
 let streamStep = 0
 let frameId = 0
 let lastWall = 0
+/**
+ * Where the wall clock has run the recording to while playing. The session's clock is the instant
+ * on the board, which trails this by less than a step at fast speeds.
+ */
+let playhead = 0
 
 const session = (): ReplaySession | null => useReplayStore.getState().session
 const matchIdsOf = (s: ReplaySession) => s.matches.map((m) => m.matchId)
@@ -50,7 +59,7 @@ const fetchEvents = (matchIds: number[], stepMs: number) => (after: number, to: 
 /** Reads the range on from `after` with `stepMs`; what the old stream had buffered is read again. */
 function streamFrom(matchIds: number[], after: number, to: number, stepMs: number): void {
   streamStep = stepMs
-  stream = new EventStream(fetchEvents(matchIds, stepMs), after, to)
+  stream = new EventStream(fetchEvents(matchIds, stepMs), after, to, { ms: stepMs * STEPS_AHEAD })
 }
 
 /** The stream from the playhead on, read with `stepMs` if it is not already. */
@@ -161,59 +170,81 @@ export function jumpToMark(direction: 1 | -1): void {
   if (mark) void seek(mark.at)
 }
 
-/** Shows the desk at `at` (clamped to the range) and goes on playing if it was. */
+/**
+ * Shows the desk at `at` (clamped to the range) and goes on playing if it was. The board shows as
+ * soon as the cache has answered the instant; the lists of the minutes before (listsBefore) fill
+ * in after it, and the play goes on once they have (the tape ring only appends).
+ */
 export async function seek(at: number, play?: boolean): Promise<void> {
   const s = session()
   if (!s) return
   const current = ++generation
   stopFrames()
   const target = Math.min(s.to, Math.max(s.from, Math.round(at)))
-  const playing = play ?? s.clock.playing
+  const playing = (play ?? s.clock.playing) && target < s.to
   const matchIds = matchIdsOf(s)
   updateSession({ loading: true, error: null, clock: { ...s.clock, position: target, playing: false } })
   try {
-    const listFrom = Math.max(s.from, target - SEEK_LIST_WINDOW_MS)
-    const [boards, before, events] = await Promise.all([
-      call('replay:stateAt', { matchIds, at: target }),
-      call('replay:stateAt', { matchIds, at: listFrom }),
-      readAll(matchIds, listFrom, target),
-    ])
+    const boards = await call('replay:stateAt', { matchIds, at: target })
     if (current !== generation) return
-    // The lists are folded on the board as it stood when they start, so every move has its previous price.
-    const lists = foldEvents(boardFromSnapshots(before).cells, events)
     showReplayBoards(boards)
     clearReplayed()
-    applyReplayBatch({ ...lists, cells: [], headers: [] })
     streamFrom(matchIds, target, s.to, conflationStepMs(s.clock.speed))
+    updateSession({ loading: false })
+    const batch = await listsBefore(matchIds, Math.max(s.from, target - SEEK_LIST_WINDOW_MS), target)
+    if (current !== generation) return
+    applyReplayBatch(batch)
     const latest = session()
-    if (!latest) return
-    updateSession({ loading: false, clock: { ...latest.clock, position: target, playing: playing && target < s.to } })
-    if (playing && target < s.to) startFrames()
+    // The trader may have played or stepped on meanwhile: then that stands.
+    if (!playing || !latest || latest.clock.playing || latest.clock.position !== target) return
+    updateSession({ clock: { ...latest.clock, playing: true } })
+    startFrames()
   } catch (error) {
     if (current === generation) updateSession({ loading: false, error: describeError(error) })
   }
 }
 
-async function readAll(matchIds: number[], after: number, to: number): Promise<ReplayEvent[]> {
+/**
+ * The override alerts and price alerts of (from, to], with the changes of the overridden prices
+ * (the alerts' returned-to prices; the tape shows them), folded on the board as it stood at `from`
+ * so every move has its previous price. Not every price of those minutes: on a 50-match desk that
+ * is 600,000 changes, for a tape the play refills anyway.
+ */
+async function listsBefore(matchIds: number[], from: number, to: number): Promise<ReplayBatch> {
+  const [before, events] = await Promise.all([
+    call('replay:stateAt', { matchIds, at: from }),
+    readOverridden(matchIds, from, to),
+  ])
+  return { ...foldEvents(boardFromSnapshots(before).cells, events), cells: [], headers: [] }
+}
+
+/** Every header, override and alert of (after, to], and the ticks of the outcomes overridden in it. */
+async function readOverridden(matchIds: number[], after: number, to: number): Promise<ReplayEvent[]> {
   const events: ReplayEvent[] = []
   for (let from = after; ;) {
-    const page = await call('replay:events', { matchIds, after: from, to })
+    const page = await call('replay:events', { matchIds, after: from, to, ticks: 'overridden' })
     events.push(...page.events)
     if (!page.more || page.until <= from) return events
     from = page.until
   }
 }
 
-/** Applies what `source` holds up to `until` in one batch, with the ticks its pages left out. */
+/**
+ * Applies what `source` holds up to `until` in one batch, with the ticks its pages left out. A fast
+ * step's tape shows its newest changes only: the others count as not shown, as folded ticks do.
+ */
 function applyEvents(source: EventStream, until: number): void {
   const events = source.take(until)
   const folded = source.takeFolded(until)
-  if (events.length > 0 || folded > 0) applyReplayBatch(foldEvents(useBoardStore.getState().cells, events), folded)
+  const tapeRows = streamStep > 0 ? TAPE_ROWS_PER_STEP : Infinity
+  if (events.length > 0 || folded > 0)
+    applyReplayBatch(foldEvents(useBoardStore.getState().cells, events), folded, tapeRows)
 }
 
 function startFrames(): void {
   cancelAnimationFrame(frameId)
   lastWall = performance.now()
+  playhead = session()?.clock.position ?? 0
   frameId = requestAnimationFrame(frame)
 }
 
@@ -221,7 +252,7 @@ function stopFrames(): void {
   cancelAnimationFrame(frameId)
 }
 
-/** One animation frame: the clock moves on, and what it passed is applied in one batch. */
+/** One animation frame: the clock moves on, and the board shows the instant it reached (shownAt). */
 function frame(wallNow: number): void {
   const s = session()
   const source = stream
@@ -233,9 +264,14 @@ function frame(wallNow: number): void {
     const latest = session()
     if (latest) updateSession({ error: describeError(error), clock: { ...latest.clock, playing: false } })
   })
-  const clock = stepClock(s.clock, wallNow - lastWall, source.bufferedUntil())
+  const run = stepClock({ ...s.clock, position: playhead }, wallNow - lastWall, source.bufferedUntil())
   lastWall = wallNow
-  applyEvents(source, clock.position)
-  updateSession({ clock })
-  if (clock.playing) frameId = requestAnimationFrame(frame)
+  playhead = run.position
+  const position = shownAt(run.position, run.end, streamStep, s.clock.position)
+  // Between step boundaries nothing changes on the page: no store is touched.
+  if (position !== s.clock.position || !run.playing) {
+    applyEvents(source, position)
+    updateSession({ clock: { ...run, position } })
+  }
+  if (run.playing) frameId = requestAnimationFrame(frame)
 }
