@@ -11,6 +11,7 @@ const benches = [
   'cache',
   'render',
   'grid-vs-aggrid',
+  'board-ab',
   'memory',
   'startup',
   'soak',
