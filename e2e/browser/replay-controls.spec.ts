@@ -113,6 +113,12 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   expect(await clockAt(page)).toBe(overrideAt)
   await expect(cellCountdown).toHaveAttribute('data-label', '2:00')
   await expect(alertCountdown).toHaveAttribute('data-label', 'expires in 2:00')
+  // A replayed price offers no override: its hover says what it is, and a click opens no editor.
+  const replayedCell = page.locator(`[data-testid="match-card"] [data-outcome="${outcome}"]`)
+  await expect(replayedCell).toHaveAttribute('title', /replayed price/)
+  await expect(replayedCell).not.toHaveAttribute('title', /edit override/)
+  await replayedCell.click()
+  await expect(page.getByTestId('override-editor')).toHaveCount(0)
 
   // Step: exactly the next recorded instant, then the one after; the tape shows nothing later than the clock.
   const [next = 0, after = 0] = await instantsAfter(page, matchIds, overrideAt, to)

@@ -16,6 +16,7 @@ import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
 import type { BoardCell } from '../../../../shared/board'
 import { subscribeCell, useCellShape } from '../../store/board-store'
 import { useIsCursor } from '../../store/board-cursor'
+import { useReplaying } from '../../store/replay-store'
 import { openOverrideEditor } from '../../store/ui-store'
 import { flash } from '../../lib/flash'
 import { formatMove, formatPrice } from '../../lib/format'
@@ -84,6 +85,7 @@ export const PriceCell = memo(function PriceCell({
   const cell = useCellShape(outcomeId)
   // The keyboard's cursor (features/board/use-board-keys.ts) draws its ring through this class.
   const atCursor = useIsCursor(outcomeId)
+  const replaying = useReplaying()
   const elements: CellElements = {
     button: useRef<HTMLButtonElement>(null),
     price: useRef<HTMLSpanElement>(null),
@@ -137,7 +139,12 @@ export const PriceCell = memo(function PriceCell({
   ]
     .filter(Boolean)
     .join(' ')
-  const action = cell.suspended ? `${label}: suspended` : `${label}: edit override`
+  // A replayed price is history: nothing can be set on it, and its hover says so.
+  const action = cell.suspended
+    ? `${label}: suspended`
+    : replaying
+      ? `${label}: replayed price`
+      : `${label}: edit override`
   const overrideWords = override && `override ${formatPrice(override.value)}${override.suspended ? ' suspended' : ''}`
   const view = tickView(cell)
   return (
