@@ -59,6 +59,7 @@ const START_FRAME_RECORDER = `(() => {
 export interface FrameWindow {
   frames: number
   p95FrameMs: number
+  p99FrameMs: number
   droppedFramePct: number
   longTasks: number
   mainThreadBusyPct: number
@@ -91,6 +92,7 @@ export async function measureWindow(page: Page, seconds: number): Promise<FrameW
   return {
     frames: result.frames.length,
     p95FrameMs: Number(percentile(result.frames, 95).toFixed(1)),
+    p99FrameMs: Number(percentile(result.frames, 99).toFixed(1)),
     droppedFramePct: Number(
       ((100 * result.frames.filter((ms) => ms > DROPPED_FRAME_MS).length) / result.frames.length).toFixed(1),
     ),

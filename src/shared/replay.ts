@@ -64,6 +64,7 @@ export const ReplayMark = z.object({
 export type ReplayMark = z.infer<typeof ReplayMark>
 
 export const ReplayOpened = z.object({
+  /** Where the replay starts: the asked start, or the first recorded instant when nothing was recorded by then. */
   from: z.number(),
   to: z.number(),
   /** The board at `from` (as `replay:stateAt` would answer), in the order the matches were asked. */

@@ -144,6 +144,19 @@ describe('the desk replay', () => {
     expect(events.filter((e) => e.kind === 'alert')).toHaveLength(1)
   })
 
+  it('starts a range asked from before anything was recorded at its first recorded instant, not on an empty board', async () => {
+    const core = await startCore()
+    const matchIds = await watchLive(core, 2)
+    const asked = Date.now() - 15 * 60_000
+    const opened = await waitUntil(async () => {
+      const answer = await core.router.dispatch('replay:open', { matchIds, from: asked, to: Date.now() }, TEST_APP)
+      return answer.ok && (answer.value as ReplayOpened).totalTicks > 0 && (answer.value as ReplayOpened)
+    }, 'a price recorded')
+    expect(opened.from).toBeGreaterThan(asked + 14 * 60_000)
+    const first = await invoke<ReplayEventPage>(core, 'replay:events', { matchIds, after: asked, to: opened.to })
+    expect(first.events[0]?.at).toBe(opened.from)
+  })
+
   it('answers input it cannot replay in words', async () => {
     const core = await startCore()
     const [matchId = 0] = await watchLive(core, 1)

@@ -58,7 +58,21 @@ export class ReplayDesk {
         'not_available',
         `nothing was recorded of these matches between ${when(from)} and ${when(to)}`,
       )
-    return { from, to, boards: this.boards(matchIds, from), marks, totalTicks, unrecorded }
+    const start = this.recordedStart(matchIds, from, to)
+    return { from: start.at, to, boards: start.boards, marks, totalTicks, unrecorded }
+  }
+
+  /**
+   * Where the replay starts: at `from`, unless nothing of these matches was recorded by then (a
+   * "last hour" asked ten minutes after they were added): then at the first recorded instant, so
+   * the play does not begin with minutes of an empty board. The answer's `from` says where.
+   */
+  private recordedStart(matchIds: readonly number[], from: number, to: number): { at: number; boards: MatchBoard[] } {
+    const boards = this.boards(matchIds, from)
+    if (boards.some((board) => board.cells.length > 0)) return { at: from, boards }
+    const first = this.s.cache.replayEvents(matchIds, from - 1, to, 1).events[0]
+    if (!first || first.at <= from) return { at: from, boards }
+    return { at: first.at, boards: this.boards(matchIds, first.at) }
   }
 
   stateAt({ matchIds, at }: ReplayStateAtInput): MatchBoard[] {

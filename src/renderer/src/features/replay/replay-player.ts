@@ -35,6 +35,13 @@ export interface ReplayRequest {
   speed: ReplaySpeed
 }
 
+/**
+ * Events a fast replay's page holds at most: about a step of a 50-match desk (1,500 outcomes). The
+ * page's parse is a task of its own on the main thread; a few steps' worth at once (REPLAY_EVENTS_PAGE)
+ * was a frame missed.
+ */
+const STEP_PAGE = 2000
+
 /** A fast replay reads this many steps (a second of play) ahead of the board. */
 const STEPS_AHEAD = 10
 
@@ -54,7 +61,7 @@ let playhead = 0
 const session = (): ReplaySession | null => useReplayStore.getState().session
 const matchIdsOf = (s: ReplaySession) => s.matches.map((m) => m.matchId)
 const fetchEvents = (matchIds: number[], stepMs: number) => (after: number, to: number) =>
-  call('replay:events', { matchIds, after, to, ...(stepMs > 0 && { stepMs }) })
+  call('replay:events', { matchIds, after, to, ...(stepMs > 0 && { stepMs, limit: STEP_PAGE }) })
 
 /** Reads the range on from `after` with `stepMs`; what the old stream had buffered is read again. */
 function streamFrom(matchIds: number[], after: number, to: number, stepMs: number): void {
