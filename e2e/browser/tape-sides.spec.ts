@@ -51,10 +51,15 @@ test('a tape row click brings its match card forward', async ({ page }) => {
   await page.goto(host.url)
   await watchLiveMatches(page, 3)
   await expect(page.getByTestId('tape-row').first()).toBeVisible({ timeout: 20_000 })
-  // One element, held: new rows keep arriving above it, so "the first row" changes under a locator.
-  const row = await page.getByTestId('tape-row').nth(3).elementHandle()
-  const matchId = await row?.getAttribute('data-match')
-  await row?.click()
+  // Read and clicked in one task of the page: the tape redraws its rows in place every 250 ms, so
+  // a row read in one step may show another change by the next.
+  const matchId = await page
+    .getByTestId('tape-row')
+    .nth(3)
+    .evaluate((row) => {
+      ;(row as unknown as { click(): void }).click()
+      return row.getAttribute('data-match')
+    })
   await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
 })
 
