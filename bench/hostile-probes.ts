@@ -635,7 +635,8 @@ async function probeSlowloris(probe: HostProbe, seconds: number): Promise<ProbeL
       fdsAfter: probe.fds(),
       alive,
     },
-    expected: "the page's bridge answers every call while the sockets are held; descriptors back once they go",
+    expected:
+      "the page's bridge answers every call meanwhile; the host answers 408 and closes each slow socket after its 10 s header timeout; descriptors back once they go",
     before: '200 sockets for 70 s, the page still answering in ≤ 5 ms',
     pass: during.failed === 0 && during.answered > 0 && doorSocketsAfter <= doorSocketsBefore && alive,
   }
