@@ -48,7 +48,7 @@ const MAX_REQUESTS_AT_ONCE = 8
  * peer that trickles a header line every few seconds (slowloris) held a socket, a descriptor, for
  * Node's default minute.
  */
-const HEADERS_TIMEOUT_MS = 10_000
+export const HEADERS_TIMEOUT_MS = 10_000
 
 export interface HostOptions {
   port: number
