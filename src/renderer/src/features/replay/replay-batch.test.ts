@@ -105,6 +105,20 @@ describe('foldEvents', () => {
     expect(lifted.cells[0]).toMatchObject({ override: null, price: 1.6 })
   })
 
+  it('ends an override at its expiry when no expired event was recorded, as main does live and a seek does', () => {
+    const overridden = { ...start, override: { value: 1.9, expiresAt: 60_120, suspended: false } }
+    const before = foldEvents({ [HOME]: overridden }, [], 60_119)
+    expect(before.cells).toEqual([])
+
+    const quiet = foldEvents({ [HOME]: overridden }, [], 60_120)
+    expect(quiet.cells).toEqual([{ ...overridden, override: null }])
+
+    // Set and run out within one fast step: the cell ends the step without it, the alert list keeps the set.
+    const within = foldEvents({ [HOME]: start }, [{ kind: 'override', at: 121, event: override }], 70_000)
+    expect(within.cells).toEqual([{ ...start, override: null }])
+    expect(within.overrides).toEqual([override])
+  })
+
   it('starts an outcome the board had no cell for at its first price, as a resync', () => {
     const batch = foldEvents({}, [tick(100, 2.1)])
     expect(batch.cells).toEqual([

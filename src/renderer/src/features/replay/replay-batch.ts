@@ -18,8 +18,18 @@ export interface ReplayBatch {
   alerts: AlertEntry[]
 }
 
-/** Folds `events` (time-ordered) onto the board's current `cells`, which are left as they were. */
-export function foldEvents(cells: Readonly<Record<string, BoardCell>>, events: readonly ReplayEvent[]): ReplayBatch {
+/**
+ * Folds `events` (time-ordered) onto the board's current `cells`, which are left as they were. With
+ * `until` (the replayed instant the batch brings the board to), an override past its expiry leaves
+ * its cell even if no `expired` event was recorded (the app closed first, the message was lost), as
+ * main's price book drops it live and a seek's state leaves it out: played or sought, the board
+ * shows the same instant, and never a countdown standing at 0:00.
+ */
+export function foldEvents(
+  cells: Readonly<Record<string, BoardCell>>,
+  events: readonly ReplayEvent[],
+  until = -Infinity,
+): ReplayBatch {
   const changed = new Map<string, BoardCell>()
   const headers = new Map<number, MatchHeaderPatch>()
   const batch: ReplayBatch = { cells: [], headers: [], tape: [], overrides: [], alerts: [] }
@@ -55,6 +65,12 @@ export function foldEvents(cells: Readonly<Record<string, BoardCell>>, events: r
         break
     }
   }
+  const expire = (id: string) => {
+    const cell = current(id)
+    if (cell?.override && cell.override.expiresAt <= until) changed.set(id, { ...cell, override: null })
+  }
+  for (const id in cells) expire(id)
+  for (const id of changed.keys()) expire(id)
   batch.cells = [...changed.values()]
   batch.headers = [...headers.values()]
   return batch

@@ -244,8 +244,8 @@ function applyEvents(source: EventStream, until: number): void {
   const events = source.take(until)
   const folded = source.takeFolded(until)
   const tapeRows = streamStep > 0 ? TAPE_ROWS_PER_STEP : Infinity
-  if (events.length > 0 || folded > 0)
-    applyReplayBatch(foldEvents(useBoardStore.getState().cells, events), folded, tapeRows)
+  const batch = foldEvents(useBoardStore.getState().cells, events, until)
+  if (events.length > 0 || folded > 0 || batch.cells.length > 0) applyReplayBatch(batch, folded, tapeRows)
 }
 
 function startFrames(): void {
