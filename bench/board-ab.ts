@@ -7,9 +7,12 @@
  * (page.route), as the AG Grid page is, so the host, its bridge and CSP are the same. A before /
  * after on a shared machine: the two codes take turns within the same minutes.
  * Args: --other <dir with index.html and assets/>  --rate 5000  --view cards|grid  --seconds 6  --rounds 6
+ *       --trace: first a 5 s Chrome trace of each code (trace-summary.ts: time by kind, and per frame
+ *       paint, layerization and how often it was a full one), the raw files kept in the temp folder.
  * Prints one JSON line per window, then per code the median (min–max) of each figure.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
@@ -17,6 +20,9 @@ import { watchLiveMatches } from '../e2e/bridge'
 import type { HostProcess } from '../e2e/host'
 import { arg, launchLoadedHost, measureWindow, percentile, VIEWPORT } from './page-frames'
 import { machineLoad } from './support'
+import { summariseTrace, TRACE_CATEGORIES } from './trace-summary'
+
+const TRACE_SECONDS = 5
 
 type Code = 'this' | 'other'
 
@@ -69,6 +75,7 @@ export async function run(args: string[]): Promise<void> {
   const view = arg(args, '--view', 'cards')
   const seconds = Number(arg(args, '--seconds', '6'))
   const rounds = Number(arg(args, '--rounds', '6'))
+  const trace = args.includes('--trace')
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const host = await launchLoadedHost(rate, 50)
   const figures: Record<Code, Array<Record<string, number>>> = { this: [], other: [] }
@@ -77,6 +84,30 @@ export async function run(args: string[]): Promise<void> {
     await prep.goto(host.url)
     await watchLiveMatches(prep, 50)
     await prep.close()
+    if (trace)
+      for (const code of ['this', 'other'] as Code[]) {
+        const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null)
+        try {
+          await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+          await page.waitForTimeout(TRACE_SECONDS * 1000)
+          const file = join(tmpdir(), `board-ab-${code}-${view}-${rate}.json`)
+          const recorded = await browser.stopTracing()
+          writeFileSync(file, recorded)
+          console.log(
+            JSON.stringify({
+              bench: 'board-ab',
+              trace: true,
+              code,
+              rate,
+              view,
+              file,
+              ...summariseTrace(recorded, TRACE_SECONDS),
+            }),
+          )
+        } finally {
+          await page.close()
+        }
+      }
     for (let round = 0; round < rounds; round++)
       for (const code of (round % 2 === 0 ? ['this', 'other'] : ['other', 'this']) as Code[]) {
         const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null)

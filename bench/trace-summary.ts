@@ -44,6 +44,23 @@ export interface TraceSummary {
   mainMsPerSec: Record<string, number>
   hottest: Array<{ name: string; msPerSec: number }>
   rasterMsPerSec: number
+  frames: FrameCosts
+}
+
+/**
+ * Per rendered frame (one `Layerize` each): how often Chromium re-layerized the whole paint
+ * artifact (`PaintArtifactCompositor::Update`, taken when the paint chunks' structure changed; the
+ * other frames take its repaint-only path), the main thread's ms of paint and of layerization, and
+ * how many compositor picture layers it updated (`UpdateLayer`: the layers whose recording is
+ * rebuilt, the whole layer each time; recorded on the main thread at the commit).
+ */
+interface FrameCosts {
+  perSec: number
+  fullLayerizeShare: number
+  paintMs: number
+  layerizeMs: number
+  fullLayerizeMs: number
+  layersUpdated: number
 }
 
 export function summariseTrace(trace: Buffer, seconds: number): TraceSummary {
@@ -85,6 +102,24 @@ export function summariseTrace(trace: Buffer, seconds: number): TraceSummary {
       .slice(0, 8)
       .map(([name, us]) => ({ name, msPerSec: perSec(us) })),
     rasterMsPerSec: perSec(total(raster)),
+    frames: frameCosts(main, seconds),
+  }
+}
+
+function frameCosts(main: TraceEvent[], seconds: number): FrameCosts {
+  const named = (name: string) => main.filter((e) => e.name === name)
+  const frames = named('Layerize').length
+  const perFrame = (list: TraceEvent[]) =>
+    frames === 0 ? 0 : Number((list.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000 / frames).toFixed(2))
+  const full = named('PaintArtifactCompositor::Update')
+  const layers = named('UpdateLayer').length
+  return {
+    perSec: Number((frames / seconds).toFixed(1)),
+    fullLayerizeShare: frames === 0 ? 0 : Number((full.length / frames).toFixed(2)),
+    paintMs: perFrame(named('Blink.Paint.UpdateTime')),
+    layerizeMs: perFrame(named('Layerize')),
+    fullLayerizeMs: full.length === 0 ? 0 : Number((perFrame(full) * (frames / full.length)).toFixed(2)),
+    layersUpdated: frames === 0 ? 0 : Number((layers / frames).toFixed(1)),
   }
 }
 

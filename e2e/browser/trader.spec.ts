@@ -238,16 +238,28 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     await expect(price).not.toHaveAttribute('data-flash', /.*/)
     // Every flash state the price takes, in order: `up0` … `up5` (direction and fade step), then `off`.
     const priceSelector = JSON.stringify(`[data-outcome="${outcome}"] [data-testid="cell-price"]`)
+    // What the trader sees behind the price at each state: every background drawn there (the
+    // cell's, the price's own, a box of its own behind its text) laid over one another, as
+    // r, g, b in 0–255. Colours read as rgb(a)(…) in 0–255 or, once mixed, color(srgb r g b / a) in 0–1.
     await page.evaluate(`(() => {
       const element = document.querySelector(${priceSelector})
+      const cell = element.closest('[data-testid="price-cell"]')
+      const parse = (css) => {
+        const numbers = (css.match(/[0-9.]+/g) ?? []).map(Number)
+        const scale = css.startsWith('color(') ? 255 : 1
+        return { rgb: numbers.slice(0, 3).map((n) => n * scale), alpha: numbers.length > 3 ? numbers[3] : 1 }
+      }
+      const shown = () =>
+        [getComputedStyle(element), getComputedStyle(element, '::before')].reduce((below, style) => {
+          const { rgb, alpha } = parse(style.backgroundColor)
+          return below.map((channel, i) => alpha * rgb[i] + (1 - alpha) * channel)
+        }, parse(getComputedStyle(cell).backgroundColor).rgb)
       const states = (globalThis.__flashStates = [])
       const looks = (globalThis.__flashLooks = [])
+      globalThis.__restingLook = shown()
       new MutationObserver(() => {
         states.push(element.dataset.flash ? element.dataset.flash + element.dataset.fade : 'off')
-        const layer = getComputedStyle(element, '::before')
-        // The box's alpha, its colour's fourth number: rgba(r, g, b, a), or color(srgb r g b / a) once mixed down.
-        const numbers = layer.backgroundColor.match(/[0-9.]+/g) ?? []
-        looks.push({ background: getComputedStyle(element).backgroundColor, alpha: numbers.length > 3 ? Number(numbers[3]) : 1 })
+        looks.push({ colour: shown(), text: getComputedStyle(element).color })
       }).observe(element, { attributes: true, attributeFilter: ['data-flash', 'data-fade'] })
     })()`)
     expect(await setOverrideOn(page, outcome, 9.99)).toMatchObject({ ok: true })
@@ -268,14 +280,15 @@ test('one price change re-renders only its own cell', async ({ page }) => {
     expect(steps[0]).toBe(0)
     expect(steps.every((step, i) => i === 0 || step > (steps[i - 1] as number))).toBe(true)
     expect(steps.length).toBeGreaterThanOrEqual(4)
-    // The price's own text box never changes colour; a box of its own behind the text (::before)
-    // fades by its colour's alpha, step by step, to nothing.
-    const looks = await page.evaluate<Array<{ background: string; alpha: number }>>('globalThis.__flashLooks')
-    expect(looks.every((look) => look.background === 'rgba(0, 0, 0, 0)')).toBe(true)
-    const alphas = looks.map((look) => look.alpha)
-    expect(alphas[0]).toBeGreaterThan(0)
-    expect(alphas.every((alpha, i) => i === 0 || alpha < (alphas[i - 1] as number))).toBe(true)
-    expect(alphas.at(-1)).toBe(0)
+    // Behind the price the colour lights up, comes back step by step towards the cell's own, and
+    // ends exactly on it; the text keeps its colour throughout.
+    const looks = await page.evaluate<Array<{ colour: number[]; text: string }>>('globalThis.__flashLooks')
+    const resting = await page.evaluate<number[]>('globalThis.__restingLook')
+    const away = looks.map((look) => Math.max(...look.colour.map((channel, i) => Math.abs(channel - resting[i]!))))
+    expect(away[0]).toBeGreaterThan(20)
+    expect(away.every((distance, i) => i === 0 || distance < (away[i - 1] as number))).toBe(true)
+    expect(away.at(-1)).toBeLessThan(0.5)
+    expect(new Set(looks.map((look) => look.text)).size).toBe(1)
   } finally {
     await host.stop()
   }

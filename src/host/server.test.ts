@@ -14,7 +14,7 @@ import { rawRequest, rawUpgrade } from '../test-support/raw-http'
 import { KeytarSecretStore } from '../main/adapters/keytar-secrets'
 import { createBrowserHostCore } from './host-core'
 import { BRIDGE_SCRIPT_PATH } from './protocol'
-import { startHost, type RunningHost } from './server'
+import { startHost, type HostOptions, type RunningHost } from './server'
 import { connectBridge, type BridgeClient } from './test-bridge-client'
 
 const running: Array<RunningHost | BridgeClient> = []
@@ -26,7 +26,9 @@ afterEach(async () => {
 })
 
 /** A host whose core starts only once `release()` is called. */
-async function hostWithHeldCore(): Promise<{ host: RunningHost; release: () => void; released: () => boolean }> {
+async function hostWithHeldCore(
+  options: Pick<HostOptions, 'headersTimeoutMs'> = {},
+): Promise<{ host: RunningHost; release: () => void; released: () => boolean }> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'odds-renderer-'))
   writeFileSync(
     join(rendererDir, 'index.html'),
@@ -39,6 +41,7 @@ async function hostWithHeldCore(): Promise<{ host: RunningHost; release: () => v
   gates.push(release)
   const log = { info: () => {}, error: () => {} }
   const host = await startHost({
+    ...options,
     port: 0,
     rendererDir,
     createCore: async (origin, ports) => {
@@ -106,5 +109,18 @@ describe('the browser host at start, under malformed requests', () => {
     const bridge = await connectBridge(host.origin, host.token)
     running.push(bridge)
     expect((await bridge.invoke<AppHealth>('feed:health')).faults.byKind).toEqual({ 'refused:host-door': 20 })
+  })
+})
+
+describe('the browser host under slow headers (slowloris)', () => {
+  it('answers 408 and closes a connection whose headers do not end in time', async () => {
+    const { host } = await hostWithHeldCore({ headersTimeoutMs: 400 })
+    const port = Number(new URL(host.origin).port)
+    // One header line and no blank line: the request never ends. Before, Node held it for a minute.
+    const answer = await rawRequest(
+      port,
+      `GET /?token=${host.token} HTTP/1.1\r\nHost: ${new URL(host.origin).host}\r\n`,
+    )
+    expect(answer).toEqual({ statusLine: 'HTTP/1.1 408 Request Timeout', closedByHost: true })
   })
 })

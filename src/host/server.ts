@@ -43,6 +43,12 @@ import type { EventChannel } from '../shared/bridge/channels'
 const BRIDGE_MAX_MESSAGE_BYTES = 256 * 1024
 /** A page's requests worked on at once; its next messages wait in its socket meanwhile. */
 const MAX_REQUESTS_AT_ONCE = 8
+/**
+ * How long a connection may take to send a request's headers. A browser sends them at once; a
+ * peer that trickles a header line every few seconds (slowloris) held a socket, a descriptor, for
+ * Node's default minute.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000
 
 export interface HostOptions {
   port: number
@@ -56,6 +62,8 @@ export interface HostOptions {
   folders?: FolderOpener
   /** What may wait for a page that does not read (see page-outbox.ts); the defaults unless given. */
   outboxLimits?: OutboxLimits
+  /** How long a request's headers may take before it is answered 408 and closed (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number
 }
 
 export interface RunningHost {
@@ -77,7 +85,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const index = staticFile('/index.html')
   if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`)
   const indexHtml = injectBridgeScript(index.body.toString('utf8'))
-  const server = createServer()
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS
+  // Node looks for late headers only every connectionsCheckingInterval (30 s unless told).
+  const server = createServer({ headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) })
   // A port in use rejects here (the caller says so in words) rather than throwing from an event.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -1,19 +1,20 @@
 /**
  * The price flash: a price lights up in the colour of its move and fades out over 1.5 s in six
  * steps. One shared timer steps every flashing element at once by rewriting its `data-fade`
- * attribute. Any element in a stacking context of its own can flash (a price cell is one, through
- * its containment): give it the `flash-layer` class (styles.css) and a ref from useFlash (the
- * board's cells, the grid's, the replay's).
+ * attribute. Any element that sits on the cell's own background can flash: give it the
+ * `flash-layer` class (styles.css) and a ref from useFlash (the board's cells, the grid's, the
+ * replay's).
  *
- * The colour is not the element's background but a box of its own behind its text
- * (`.flash-layer::before`), tinted by `data-flash-tint` (the last direction, kept after the flash
- * so the box's colour does not change when it ends) and faded by the tint's alpha: `data-flash`
- * (the direction, while it lasts) shows it, `data-fade` (0 = full … 5) steps it down. A step
- * repaints that box alone: no layout, and the price's text box keeps its style. Not by the box's
- * opacity (an effect node per flashing price for the compositor to walk every frame), and the box
- * is not promoted to a layer of its own (`will-change`): measured at 5,000 updates/s, a layer per
- * price cost the compositor's layer update and commit more than the repaint saves
- * (docs/BENCHMARKS.md). The box sits in the price cell's stacking context (styles.css).
+ * The colour is the element's own background, tinted by `data-flash-tint` (the last direction,
+ * kept after the flash) and mixed into the cell's colour by step: `data-flash` (the direction,
+ * while it lasts) shows it, `data-fade` (0 = full … 5) steps it down. At rest the background is
+ * the cell's colour, never transparent, so the price paints the same display items whether it
+ * flashes or not: a flash that starts or ends changes a colour, not the page's paint structure.
+ * Not a box of its own behind the text (a positioned `::before` in a positioned price: two paint
+ * layers more per price, and a display item that came and went with each flash), not its opacity
+ * (an effect node per flashing price), not a layer per price (`will-change`: the compositor's
+ * layer update and commit cost more than the repaint saves); measured at 5,000 updates/s,
+ * docs/BENCHMARKS.md.
  *
  * Why not a CSS animation or the Web Animations API: at thousands of changes a second the browser
  * serviced hundreds of running animations on every frame, about a sixth of the main thread at

@@ -1,6 +1,6 @@
 /**
  * One outcome's price. Fixed size (`contain: strict`): a new price never moves its neighbours. The
- * flash is a box of the price's own (lib/flash.ts): it fades without laying out the cell. The
+ * flash is the price's own background (lib/flash.ts): it fades without laying out the cell. The
  * cards show it with its label and age; the grid (features/grid) with price and move only, its
  * label in the column heading and the title, and the same flash, stale and override marks.
  *

@@ -31,6 +31,15 @@ import {
 } from './grid-model'
 import { useSteadyOrder } from './steady-order'
 
+/**
+ * Rows mounted beyond each edge of the screen: enough for one wheel notch (~100 px) to land on
+ * rows already drawn. Not more: every mounted cell takes its ticks (DOM writes, style, layout)
+ * whether it is on screen or not, and the eight rows of look-ahead this grid had were half as
+ * many cells again as it shows (150 mounted for 90 on screen; docs/BENCHMARKS.md, grid-vs-aggrid,
+ * 27 Nov "the grid's paint structure").
+ */
+const OVERSCAN_ROWS = 3
+
 type Item =
   { kind: 'head'; section: GridSectionModel } | { kind: 'row'; section: GridSectionModel; match: MatchSummary }
 
@@ -59,7 +68,7 @@ export function GridView({ list }: { list: Watchlist }) {
       ]),
     [model],
   )
-  const { scrollerRef, first, last, totalPx, offsetPx } = useRowWindow(items.length, ROW_PX)
+  const { scrollerRef, first, last, totalPx, offsetPx } = useRowWindow(items.length, ROW_PX, OVERSCAN_ROWS)
   const attachScroller = useFocusedRowShown(items, scrollerRef)
   const pinned = useMemo(() => new Set(view.pinned), [view.pinned])
   const shown = items.length - model.sections.filter((s) => s.sport !== null).length

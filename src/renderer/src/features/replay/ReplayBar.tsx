@@ -81,7 +81,8 @@ export function ReplayBar() {
         {loading && <span className="muted">reading the recording…</span>}
         {session.unrecorded.length > 0 && <Unrecorded session={session} />}
         {error && (
-          <span className="replay-error" role="alert" data-testid="replay-error">
+          // One line in the bar, cut when long: the whole text on hover.
+          <span className="replay-error" role="alert" data-testid="replay-error" title={`Replay: ${error}`}>
             Replay: {error}
           </span>
         )}
