@@ -26,8 +26,18 @@ const TRACE_SECONDS = 5
 
 type Code = 'this' | 'other'
 
+/** Per figure of `lines`, its median (min–max): what a before / after quotes. */
+export function spread(lines: ReadonlyArray<Record<string, number>>) {
+  return Object.fromEntries(
+    Object.keys(lines[0] ?? {}).map((key) => {
+      const values = lines.map((l) => l[key] as number)
+      return [key, { median: percentile(values, 50), min: Math.min(...values), max: Math.max(...values) }]
+    }),
+  )
+}
+
 /** Answers the page's assets from `assets`: the entry script and style by kind, chunks by name. */
-async function serveBuild(page: Page, host: HostProcess, assets: string): Promise<void> {
+export async function serveBuild(page: Page, host: HostProcess, assets: string): Promise<void> {
   const files = readdirSync(assets)
   const entry = (pattern: RegExp) => files.find((f) => pattern.test(f))
   await page.route(`${host.origin}/assets/**`, (route) => {
@@ -119,14 +129,8 @@ export async function run(args: string[]): Promise<void> {
       }
     for (const code of ['this', 'other'] as Code[]) {
       const lines = figures[code]
-      const summary = Object.fromEntries(
-        Object.keys(lines[0] ?? {}).map((key) => {
-          const values = lines.map((l) => l[key] as number)
-          return [key, { median: percentile(values, 50), min: Math.min(...values), max: Math.max(...values) }]
-        }),
-      )
       console.log(
-        JSON.stringify({ bench: 'board-ab', summary: true, code, rate, view, runs: lines.length, ...summary }),
+        JSON.stringify({ bench: 'board-ab', summary: true, code, rate, view, runs: lines.length, ...spread(lines) }),
       )
     }
   } finally {

@@ -9,15 +9,18 @@
  * `--seeks` clicks on the timeline while it plays, each timed to the frame showing the board there.
  */
 import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
-import { launchHost } from '../e2e/host'
+import { launchHost, type HostProcess } from '../e2e/host'
 import { DEFAULT_SETTINGS } from '../src/shared/settings'
 import type { WatchedMatch } from '../src/shared/watchlists'
+import { serveBuild, spread } from './board-ab'
 import { measureIdle, measureWindow, percentile, VIEWPORT } from './page-frames'
 import { ensureReplayDesk } from './replay-data'
 import { machineLoad, processCpuMs } from './support'
+import { summariseTrace, TRACE_CATEGORIES } from './trace-summary'
 
 /**
  * Runs in the page (a string: see page-frames.ts). Times each seek a click on the timeline makes:
@@ -55,6 +58,36 @@ async function timeSeeks(page: Page, count: number): Promise<number[]> {
   return page.evaluate(() => (globalThis as unknown as BenchSeeks).__benchSeeks.shown)
 }
 
+/**
+ * A Chrome trace of the page while it plays on (`--trace <seconds>`, after the measured window):
+ * main-thread time by kind and the hottest events (trace-summary.ts); the raw file is kept.
+ */
+async function tracePlay(browser: Browser, page: Page, seconds: number) {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+  await page.waitForTimeout(seconds * 1000)
+  const trace = await browser.stopTracing()
+  const file = join(tmpdir(), 'replay-page-trace.json')
+  writeFileSync(file, trace)
+  return { file, seconds, ...summariseTrace(trace, seconds) }
+}
+
+/**
+ * The renderer processes' main threads (a renderer's main thread has its process's id) and, from
+ * the function returned, the CPU ms the busiest of them spent since: the page's, as the others
+ * (spare renderers, closed pages') are idle.
+ */
+async function rendererMainThreads(browser: Browser): Promise<() => number> {
+  const cdp = await browser.newBrowserCDPSession()
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: Array<{ type: string; id: number }>
+  }
+  await cdp.detach()
+  const before = processInfo
+    .filter((p) => p.type === 'renderer')
+    .map((p) => ({ pid: p.id, ms: processCpuMs(p.id, p.id) }))
+  return () => Math.max(...before.map(({ pid, ms }) => processCpuMs(pid, pid) - ms).filter(Number.isFinite))
+}
+
 interface BenchSeeks {
   __benchSeeks: { shown: number[] }
 }
@@ -87,11 +120,22 @@ function watched(matchId: number, i: number): WatchedMatch {
   }
 }
 
+/** What one page's window is: the speed, the seeks, a trace; `other`: a built renderer's assets to draw it with. */
+export interface PlayOptions {
+  seconds: number
+  speed: number
+  seekCount: number
+  traceSeconds: number
+  /** `--other <built renderer>`: every round also plays on that build (board-ab.ts), in turn with this one. */
+  other: string | null
+  rounds: number
+}
+
+type Code = 'this' | 'other'
+
 export async function playOnPage(
   shape: { matches: number; updatesPerSec: number },
-  seconds: number,
-  speed: number,
-  seekCount: number,
+  options: PlayOptions,
 ): Promise<void> {
   const start = yesterdayAt(FROM_HOUR)
   const desk = ensureReplayDesk({ ...shape, hours: 1, start, name: 'replay-page' })
@@ -101,9 +145,56 @@ export async function playOnPage(
   writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ settings: DEFAULT_SETTINGS, watchlists }))
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const host = await launchHost({ dataDir, env: { NODE_ENV: 'production' } })
+  const figures: Record<Code, Array<Record<string, number>>> = { this: [], other: [] }
   try {
     const idle = await measureIdle(browser, 5)
-    const page = await browser.newPage({ viewport: VIEWPORT })
+    const { other } = options
+    // This build and the other take turns (this, other, other, this, …) within the same minutes.
+    const order = (round: number): Code[] =>
+      other === null ? ['this'] : round % 2 === 0 ? ['this', 'other'] : ['other', 'this']
+    for (let round = 0; round < (other === null ? 1 : options.rounds); round++)
+      for (const code of order(round)) {
+        const assets = code === 'other' && other !== null ? join(other, 'assets') : null
+        const { line, trace } = await playWindow(browser, host, assets, options)
+        figures[code].push(line)
+        console.log(
+          JSON.stringify({
+            bench: 'replay',
+            browser: true,
+            ...(other !== null && { round, code }),
+            speed: options.speed,
+            matches: desk.matchIds.length,
+            updatesPerSec: desk.updatesPerSec,
+            idle,
+            ...line,
+            ...(trace && { trace }),
+          }),
+        )
+      }
+    if (other !== null)
+      for (const code of ['this', 'other'] as Code[])
+        console.log(
+          JSON.stringify({
+            bench: 'replay',
+            summary: true,
+            code,
+            speed: options.speed,
+            runs: figures[code].length,
+            ...spread(figures[code]),
+          }),
+        )
+  } finally {
+    await host.stop()
+    await browser.close()
+  }
+}
+
+/** A page that starts the replay through the picker, plays it for the window, then seeks. */
+async function playWindow(browser: Browser, host: HostProcess, assets: string | null, options: PlayOptions) {
+  const { seconds, speed, seekCount, traceSeconds } = options
+  const page = await browser.newPage({ viewport: VIEWPORT })
+  try {
+    if (assets) await serveBuild(page, host, assets)
     await page.goto(host.url)
     await page.getByTestId('replay-open').click()
     const picker = page.getByTestId('replay-picker')
@@ -118,35 +209,34 @@ export async function playOnPage(
     const clockAt = () => page.getByTestId('replay-clock').getAttribute('data-at').then(Number)
     const before = await clockAt()
     const hostBefore = processCpuMs(host.pid)
+    const rendererMain = await rendererMainThreads(browser)
     const { ticks: _ticks, hops: _hops, ...frames } = await measureWindow(page, seconds)
     const hostCpuMs = processCpuMs(host.pid) - hostBefore
+    const pageCpuMs = rendererMain()
     const after = await clockAt()
+    const trace = traceSeconds > 0 ? await tracePlay(browser, page, traceSeconds) : undefined
     const seeks = await timeSeeks(page, seekCount)
-    console.log(
-      JSON.stringify({
-        bench: 'replay',
-        browser: true,
-        speed,
-        matches: desk.matchIds.length,
-        updatesPerSec: desk.updatesPerSec,
-        idle,
-        cells: await page.locator('[data-testid="price-cell"]').count(),
-        ...frames,
-        /** Recorded time played per second of the window: speed × 1,000 when playback keeps up. */
-        playedMsPerSec: Math.round((after - before) / seconds),
-        /** The host's CPU over the window, in % of one core: the core reading and sending the events. */
-        hostCpuPct: Math.round(hostCpuMs / (seconds * 10)),
-        /** Clicks on the timeline while playing: release to the first frame with the board at the instant. */
-        seeks: seeks.length,
-        seekShownP50Ms: Math.round(percentile(seeks, 50)),
-        seekShownP95Ms: Math.round(percentile(seeks, 95)),
-        seekShownMaxMs: Math.round(Math.max(...seeks)),
-        load: machineLoad(),
-      }),
-    )
-    await page.close()
+    const line = {
+      cells: await page.locator('[data-testid="price-cell"]').count(),
+      ...frames,
+      /** Recorded time played per second of the window: speed × 1,000 when playback keeps up. */
+      playedMsPerSec: Math.round((after - before) / seconds),
+      /** The host's CPU over the window, in % of one core: the core reading and sending the events. */
+      hostCpuPct: Math.round(hostCpuMs / (seconds * 10)),
+      /**
+       * The page's main thread's CPU over the window, in % of one core: the work it did. Busy is
+       * wall time in tasks, which a loaded machine stretches while the thread waits for a core.
+       */
+      pageMainCpuPct: Math.round(pageCpuMs / (seconds * 10)),
+      /** Clicks on the timeline while playing: release to the first frame with the board at the instant. */
+      seeks: seeks.length,
+      seekShownP50Ms: Math.round(percentile(seeks, 50)),
+      seekShownP95Ms: Math.round(percentile(seeks, 95)),
+      seekShownMaxMs: Math.round(Math.max(...seeks)),
+      load: machineLoad(),
+    }
+    return { line, trace }
   } finally {
-    await host.stop()
-    await browser.close()
+    await page.close()
   }
 }

@@ -7,8 +7,12 @@
  * contract, as the router does before it sends it. The file is in the OS cache (just made, or
  * read before): a first seek after a cold boot costs the disk's reads on top.
  * Args: [--matches 50] [--hours 6] [--rate 2000] (updates a second over the desk) [--seeks 200] [--reads 20].
- * `--browser [--speed 60] [--seconds 20] [--seeks 10]` plays an hour of such a desk on the real board instead (replay-page.ts).
+ * `--browser [--speed 60] [--seconds 20] [--seeks 10] [--trace <seconds>] [--other <built renderer> [--rounds 3]]`
+ * plays an hour of such a desk on the real board instead (replay-page.ts); with `--other`, this build
+ * and that one in turn on one host, and each one's median (min–max).
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { openCache } from '../src/main/core/cache'
 import { feedScoped } from '../src/main/core/cache/feed-scoped'
 import { MatchLabeller } from '../src/main/core/match-labeller'
@@ -16,6 +20,7 @@ import { ReplayDesk } from '../src/main/core/replay/replay-desk'
 import { invokeContract } from '../src/shared/bridge/contract'
 import { conflationStepMs, REPLAY_EVENTS_PAGE } from '../src/shared/replay'
 import { ensureReplayDesk, FIXED_START } from './replay-data'
+import { arg } from './page-frames'
 import { playOnPage } from './replay-page'
 import { machineLoad, numberArg } from './support'
 
@@ -29,16 +34,26 @@ function percentile(values: readonly number[], p: number): number {
 
 const round = (ms: number) => Math.round(ms * 10) / 10
 
+/** `--other <dir>`: a built renderer (its index.html and assets/) to play in turn with this one. */
+function otherBuild(args: string[]): string | null {
+  const dir = arg(args, '--other', '')
+  if (dir === '') return null
+  if (!existsSync(join(dir, 'index.html'))) throw new Error('--other must name a built renderer (index.html, assets/)')
+  return dir
+}
+
 export async function run(args: string[]): Promise<void> {
   const made = performance.now()
   const shape = { matches: numberArg(args, '--matches', 50), updatesPerSec: numberArg(args, '--rate', 2000) }
   if (args.includes('--browser'))
-    return playOnPage(
-      shape,
-      numberArg(args, '--seconds', 20),
-      numberArg(args, '--speed', 60),
-      numberArg(args, '--seeks', 10),
-    )
+    return playOnPage(shape, {
+      seconds: numberArg(args, '--seconds', 20),
+      speed: numberArg(args, '--speed', 60),
+      seekCount: numberArg(args, '--seeks', 10),
+      traceSeconds: numberArg(args, '--trace', 0),
+      other: otherBuild(args),
+      rounds: numberArg(args, '--rounds', 3),
+    })
   const desk = ensureReplayDesk({
     ...shape,
     hours: numberArg(args, '--hours', 6),

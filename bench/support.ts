@@ -77,10 +77,11 @@ export function exposeGc(): () => void {
   return runInNewContext('gc') as () => void
 }
 
-/** utime + stime of a process from /proc (Linux), in ms; NaN where it cannot be read. */
-export function processCpuMs(pid: number): number {
+/** utime + stime of a process (or one of its threads) from /proc (Linux), in ms; NaN where it cannot be read. */
+export function processCpuMs(pid: number, thread?: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const stat = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ')
     // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms; the split dropped the first two.
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {

@@ -4,6 +4,7 @@
  * trader's own overrides are marked "you", and a click brings the match's card into view. While a
  * replay shows, its override events as they happened (read already: history asks for no acknowledgement).
  */
+import { memo } from 'react'
 import { formatClockTime, formatPrice } from '../../lib/format'
 import { OVERRIDE_COUNTDOWN, untilAttributes } from '../../lib/live-time'
 import { acknowledgeOverrideAlerts, useShownOverrideAlerts } from '../../store/board-store'
@@ -15,10 +16,6 @@ import './overrides.css'
 export function OverrideAlerts() {
   const state = useShownOverrideAlerts()
   const alerts = shownAlerts(state)
-  const open = ({ id, event, read }: OverrideAlert) => {
-    if (!read) acknowledgeOverrideAlerts([id])
-    focusMatch(event.matchId)
-  }
   return (
     <div className="override-alerts panel" data-testid="override-alerts">
       <div className="panel-title">
@@ -41,39 +38,55 @@ export function OverrideAlerts() {
       <div className="alert-scroll">
         {alerts.length === 0 && <div className="muted pad">No override events yet.</div>}
         {alerts.map((alert) => (
-          <div
-            key={alert.id}
-            className={alert.read ? 'override-alert read' : 'override-alert'}
-            data-testid="override-alert"
-            data-action={alert.event.action}
-            data-ended={alert.ended ?? undefined}
-            data-match={alert.event.matchId}
-          >
-            <button
-              type="button"
-              className="override-open"
-              title="Show this match on the board"
-              onClick={() => open(alert)}
-            >
-              <span className={`badge kind-${alert.event.action}`}>{alert.event.action}</span>
-              {alert.event.own && (
-                <span className="badge own" data-testid="override-own" title="Set or lifted from this app">
-                  you
-                </span>
-              )}
-              <OverrideText alert={alert} />
-            </button>
-            {!alert.read && (
-              <button type="button" className="link" onClick={() => acknowledgeOverrideAlerts([alert.id])}>
-                Ack
-              </button>
-            )}
-          </div>
+          <OverrideAlertRow key={alert.id} alert={alert} />
         ))}
       </div>
     </div>
   )
 }
+
+function openAlert({ id, event, read }: OverrideAlert): void {
+  if (!read) acknowledgeOverrideAlerts([id])
+  focusMatch(event.matchId)
+}
+
+/**
+ * One row, drawn again only when its alert changes (the store keeps an unchanged row's object): a
+ * new event re-renders the list, and a replay at 60× brings one about every step, while the rows
+ * below it (hundreds in a replayed hour) are as they were. Their countdowns move with the clock
+ * (lib/live-time.ts), not with the list's renders.
+ */
+const OverrideAlertRow = memo(function OverrideAlertRow({ alert }: { alert: OverrideAlert }) {
+  return (
+    <div
+      className={alert.read ? 'override-alert read' : 'override-alert'}
+      data-testid="override-alert"
+      data-action={alert.event.action}
+      data-ended={alert.ended ?? undefined}
+      data-match={alert.event.matchId}
+    >
+      <button
+        type="button"
+        className="override-open"
+        title="Show this match on the board"
+        onClick={() => openAlert(alert)}
+      >
+        <span className={`badge kind-${alert.event.action}`}>{alert.event.action}</span>
+        {alert.event.own && (
+          <span className="badge own" data-testid="override-own" title="Set or lifted from this app">
+            you
+          </span>
+        )}
+        <OverrideText alert={alert} />
+      </button>
+      {!alert.read && (
+        <button type="button" className="link" onClick={() => acknowledgeOverrideAlerts([alert.id])}>
+          Ack
+        </button>
+      )}
+    </div>
+  )
+})
 
 function OverrideText({ alert: { event, ended, returnedTo } }: { alert: OverrideAlert }) {
   const name = nameOutcome(event)

@@ -2,6 +2,8 @@
  * The price alerts of a replay as they fired, newest first, beside the replayed override alerts
  * and tape. History, so nothing to mark read: a click brings the match's card forward.
  */
+import { memo } from 'react'
+import type { AlertEntry } from '../../../../shared/alerts'
 import { useReplayStore } from '../../store/replay-store'
 import { focusMatch } from '../../store/ui-store'
 import { AlertText } from '../alerts/AlertList'
@@ -20,24 +22,28 @@ export function ReplayAlerts() {
       {alerts.length === 0 && <div className="muted pad">No alert fired yet at this point of the replay.</div>}
       <ol className="alert-entries">
         {alerts.map((entry) => (
-          <li
-            key={entry.id}
-            className="alert-entry"
-            data-testid="replay-alert"
-            data-match={entry.matchId}
-            data-at={entry.createdAt}
-          >
-            <button
-              type="button"
-              className="alert-open"
-              onClick={() => focusMatch(entry.matchId)}
-              title="Show this match on the board"
-            >
-              <AlertText entry={entry} />
-            </button>
-          </li>
+          <ReplayAlertRow key={entry.id} entry={entry} />
         ))}
       </ol>
     </div>
   )
 }
+
+/**
+ * One fired alert, drawn once: an alert never changes. At 60× a new one comes every few steps,
+ * and each redrew every row of the list (up to REPLAY_ALERT_CAP, 500) before it.
+ */
+const ReplayAlertRow = memo(function ReplayAlertRow({ entry }: { entry: AlertEntry }) {
+  return (
+    <li className="alert-entry" data-testid="replay-alert" data-match={entry.matchId} data-at={entry.createdAt}>
+      <button
+        type="button"
+        className="alert-open"
+        onClick={() => focusMatch(entry.matchId)}
+        title="Show this match on the board"
+      >
+        <AlertText entry={entry} />
+      </button>
+    </li>
+  )
+})

@@ -28,7 +28,6 @@ export function TapeView() {
   const ring = useShownTape()
   const { matchId, market, minMove } = useUiStore((s) => s.tapeFilter)
   const dropped = useTapeStore((s) => s.dropped)
-  const folded = useReplayStore((s) => s.folded)
 
   const minMovePct = Number(minMove) > 0 ? Number(minMove) : 0
   const tape = useMemo(() => {
@@ -47,10 +46,14 @@ export function TapeView() {
   /** Rows that arrived since the last render; above a reader who scrolled down, they are compensated. */
   const arrived = useRef(0)
   const [, setEnd] = useState(0)
+  // A fast replay's "not shown" count moves at every step (ten a second at 60×): read with the rows
+  // at the tape's refresh, it costs no render (and no layout of the panel) of its own.
+  const [folded, setFolded] = useState(() => useReplayStore.getState().folded)
   useEffect(() => {
     const refresh = () => {
       arrived.current += tape.refresh()
       setEnd(ring.end)
+      setFolded(useReplayStore.getState().folded)
     }
     refresh()
     const timer = setInterval(refresh, REFRESH_MS)
