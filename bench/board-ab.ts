@@ -11,8 +11,7 @@
  *       paint, layerization and how often it was a full one), the raw files kept in the temp folder.
  * Prints one JSON line per window, then per code the median (min–max) of each figure.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
@@ -20,7 +19,7 @@ import { watchLiveMatches } from '../e2e/bridge'
 import type { HostProcess } from '../e2e/host'
 import { arg, launchLoadedHost, measureWindow, percentile, VIEWPORT } from './page-frames'
 import { machineLoad } from './support'
-import { summariseTrace, TRACE_CATEGORIES } from './trace-summary'
+import { tracePage } from './trace-summary'
 
 const TRACE_SECONDS = 5
 
@@ -88,22 +87,8 @@ export async function run(args: string[]): Promise<void> {
       for (const code of ['this', 'other'] as Code[]) {
         const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null)
         try {
-          await browser.startTracing(page, { categories: TRACE_CATEGORIES })
-          await page.waitForTimeout(TRACE_SECONDS * 1000)
-          const file = join(tmpdir(), `board-ab-${code}-${view}-${rate}.json`)
-          const recorded = await browser.stopTracing()
-          writeFileSync(file, recorded)
-          console.log(
-            JSON.stringify({
-              bench: 'board-ab',
-              trace: true,
-              code,
-              rate,
-              view,
-              file,
-              ...summariseTrace(recorded, TRACE_SECONDS),
-            }),
-          )
+          const traced = await tracePage(browser, page, TRACE_SECONDS, `board-ab-${code}-${view}-${rate}`)
+          console.log(JSON.stringify({ bench: 'board-ab', trace: true, code, rate, view, ...traced }))
         } finally {
           await page.close()
         }

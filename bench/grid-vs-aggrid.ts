@@ -25,8 +25,6 @@
  *       --trace <rate>: also a Chrome trace (5 s) of each view at that rate in the first run, its
  *       main-thread time by kind (script, style, layout, paint…) printed, the raw file kept.
  */
-import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { build } from 'esbuild'
@@ -35,7 +33,7 @@ import { watchLiveMatches } from '../e2e/bridge'
 import type { HostProcess } from '../e2e/host'
 import { arg, launchLoadedHost, measureIdle, measureWindow, percentile, VIEWPORT } from './page-frames'
 import { machineLoad } from './support'
-import { summariseTrace, TRACE_CATEGORIES } from './trace-summary'
+import { tracePage } from './trace-summary'
 
 const VIEWS = ['cards', 'grid', 'aggrid-frame', 'aggrid-async', 'aggrid-frame-as-grid'] as const
 type View = (typeof VIEWS)[number]
@@ -192,21 +190,8 @@ async function measureView(
 async function traceView(bench: Bench, host: HostProcess, rate: number, view: View, cells: Record<OurView, number>) {
   const page = await openView(bench, host, view, cells)
   try {
-    await bench.browser.startTracing(page, { categories: TRACE_CATEGORIES })
-    await page.waitForTimeout(TRACE_SECONDS * 1000)
-    const trace = await bench.browser.stopTracing()
-    const file = join(tmpdir(), `grid-vs-aggrid-${view}-${rate}.json`)
-    writeFileSync(file, trace)
-    console.log(
-      JSON.stringify({
-        bench: 'grid-vs-aggrid',
-        trace: true,
-        rate,
-        view,
-        file,
-        ...summariseTrace(trace, TRACE_SECONDS),
-      }),
-    )
+    const traced = await tracePage(bench.browser, page, TRACE_SECONDS, `grid-vs-aggrid-${view}-${rate}`)
+    console.log(JSON.stringify({ bench: 'grid-vs-aggrid', trace: true, rate, view, ...traced }))
   } finally {
     await page.close()
   }

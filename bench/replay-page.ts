@@ -9,7 +9,6 @@
  * `--seeks` clicks on the timeline while it plays, each timed to the frame showing the board there.
  */
 import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
@@ -20,7 +19,7 @@ import { serveBuild, spread } from './board-ab'
 import { measureIdle, measureWindow, percentile, VIEWPORT } from './page-frames'
 import { ensureReplayDesk } from './replay-data'
 import { machineLoad, processCpuMs } from './support'
-import { summariseTrace, TRACE_CATEGORIES } from './trace-summary'
+import { tracePage } from './trace-summary'
 
 /**
  * Runs in the page (a string: see page-frames.ts). Times each seek a click on the timeline makes:
@@ -63,12 +62,7 @@ async function timeSeeks(page: Page, count: number): Promise<number[]> {
  * main-thread time by kind and the hottest events (trace-summary.ts); the raw file is kept.
  */
 async function tracePlay(browser: Browser, page: Page, seconds: number) {
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES })
-  await page.waitForTimeout(seconds * 1000)
-  const trace = await browser.stopTracing()
-  const file = join(tmpdir(), 'replay-page-trace.json')
-  writeFileSync(file, trace)
-  return { file, seconds, ...summariseTrace(trace, seconds) }
+  return { seconds, ...(await tracePage(browser, page, seconds, 'replay-page-trace')) }
 }
 
 /**

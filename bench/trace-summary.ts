@@ -5,6 +5,11 @@
  * is recorded on the main thread and rastered off it). Self time: an event's duration less its
  * children's, so a layout forced from script counts as layout, not twice.
  */
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from '@playwright/test'
+
 export const TRACE_CATEGORIES = [
   'toplevel',
   'devtools.timeline',
@@ -137,4 +142,17 @@ function selfTimes(events: TraceEvent[]): Map<string, number> {
     stack.push({ event, end })
   }
   return self
+}
+
+/**
+ * Traces `page` for `seconds` (the benches' `--trace`), keeps the raw trace in the temp folder as
+ * `<name>.json` for Chrome's trace viewer, and answers its file and summary.
+ */
+export async function tracePage(browser: Browser, page: Page, seconds: number, name: string) {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+  await page.waitForTimeout(seconds * 1000)
+  const trace = await browser.stopTracing()
+  const file = join(tmpdir(), `${name}.json`)
+  writeFileSync(file, trace)
+  return { file, ...summariseTrace(trace, seconds) }
 }
