@@ -17,6 +17,7 @@ import { FrameQueue } from '../lib/frame-queue'
 import {
   acknowledge,
   addOverrideEvents,
+  changesNearEnds,
   EMPTY_OVERRIDE_ALERTS,
   noteReturnedPrices,
   setOverrideFeed,
@@ -98,7 +99,7 @@ export function applyReplayBatch(batch: ReplayBatch, folded = 0, tapeRows = Infi
   const notShown = folded + batch.tape.length - shown.length
   // Replayed rows are history: read already, so they ask for no acknowledgement.
   const events = batch.overrides.map((event) => ({ ...event, acknowledged: true }))
-  const next = noteReturnedPrices(addOverrideEvents(overrides, events), batch.tape)
+  const next = noteReturnedPrices(addOverrideEvents(overrides, events), changesNearEnds(events, batch.tape, tape))
   if (next !== overrides || batch.alerts.length > 0 || notShown > 0)
     useReplayStore.setState({
       overrides: next,
@@ -177,9 +178,17 @@ function foldIntoBoard(patches: readonly PatchParts[], seq = useBoardStore.getSt
 
 function appendEvents(patches: readonly Pick<BoardPatch, 'tape' | 'overrides'>[]): void {
   for (const patch of patches) tapeRing.push(patch.tape)
-  // Patch by patch, events first: the change that ends an override may come in the same patch as its event.
+  // Patch by patch, events first: the change that ends an override may come in the same patch as its
+  // event, or a patch before or after it.
   useOverrideAlertStore.setState((state) =>
-    patches.reduce((next, patch) => noteReturnedPrices(addOverrideEvents(next, patch.overrides), patch.tape), state),
+    patches.reduce(
+      (next, patch) =>
+        noteReturnedPrices(
+          addOverrideEvents(next, patch.overrides),
+          changesNearEnds(patch.overrides, patch.tape, tapeRing),
+        ),
+      state,
+    ),
   )
 }
 
