@@ -96,6 +96,11 @@ export function App() {
         loadProblems()
       }),
       subscribe('app:heartbeat', setHeartbeat),
+      // A setting changed in another window (a popped-out match, a second tab) holds here too.
+      subscribe('settings:changed', applySettings),
+      subscribe('bridge:dropped', ({ channel }) => {
+        if (channel === 'settings:changed') loadSettings()
+      }),
       subscribe('app:focusMatch', ({ matchId }) => {
         window.focus()
         focusMatch(matchId)
