@@ -94,6 +94,11 @@ export function App() {
         loadLiveState()
         loadProblems()
       }),
+      // A setting changed in another window (a popped-out match, a second tab) holds here too.
+      subscribe('settings:changed', applySettings),
+      subscribe('bridge:dropped', ({ channel }) => {
+        if (channel === 'settings:changed') loadSettings()
+      }),
       subscribe('app:focusMatch', ({ matchId }) => {
         window.focus()
         focusMatch(matchId)
