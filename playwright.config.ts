@@ -7,7 +7,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time: most of a spec's time is waiting on the feed's and the app's own clocks,
+  // not CPU. Each worker has its own keychain (e2e/keyring.ts), the rest is per test already (data
+  // folder, ports).
+  workers: 2,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [

@@ -28,7 +28,7 @@ export function pointAppAtFeed(page: Page, feed: SimulatorInfo, key: string): Pr
   )
 }
 
-/** The keychain is the test session's, shared by every host after this one: leave no key behind. */
+/** The keychain is the worker's (e2e/keyring.ts), shared by every host it starts after this one: leave no key behind. */
 export function removeFeedKeys(page: Page): Promise<void> {
   return page.evaluate(async () => {
     const api = (globalThis as unknown as PageScope).oddsMonitor
@@ -37,7 +37,7 @@ export function removeFeedKeys(page: Page): Promise<void> {
 }
 
 /**
- * Ends a test that ran the app on its own feed: the keys out of the shared keychain first, then the
+ * Ends a test that ran the app on its own feed: the keys out of the worker's keychain first, then the
  * host and the feed, whichever step fails.
  */
 export async function endFeedSession(

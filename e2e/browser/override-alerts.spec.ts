@@ -59,8 +59,10 @@ test('override rows end truthfully, name the price a lift went back to, mark "yo
   const ids = await watchLiveMatches(page, 20)
   const far = ids[ids.length - 2] ?? 0
   const card = page.locator(`[data-testid="match-card"][data-match="${far}"]`)
-  // Off screen, so its cells are not mounted: the outcome comes from the board.
-  const outcome = (await outcomesOf(page, far))[0] ?? ''
+  // Off screen, so its cells are not mounted: the outcome comes from the board, once its first
+  // snapshot is in (on a loaded machine it can come a moment after the watch).
+  let outcome = ''
+  await expect.poll(async () => (outcome = (await outcomesOf(page, far))[0] ?? '')).not.toBe('')
   const [matchId, oddType, oddKey] = outcome.split('|')
   const rows = page.locator(`[data-testid="override-alert"][data-match="${far}"]`)
 

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures'
 import WebSocket from 'ws'
-import type { PageScope } from '../bridge'
+import { renderCounts, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
 let host: HostProcess
@@ -28,6 +28,21 @@ test('the app shell loads with no console errors and shows data from main', asyn
 test('an event from main arrives on the page', async ({ page }) => {
   await page.goto(host.url)
   await expect(page.getByTestId('heartbeat')).toHaveText(/up \d+ s/)
+})
+
+test('the heartbeat redraws its own figure, not the board under the shell', async ({ page }) => {
+  await page.goto(`${host.url}&renderCount=1`)
+  const heartbeat = page.getByTestId('heartbeat')
+  await expect(heartbeat).toHaveText(/up \d+ s/)
+  const boardRenders = async () => (await renderCounts(page))['board']
+  await expect.poll(boardRenders).toBeGreaterThan(0)
+  const before = await boardRenders()
+  // Two heartbeats later (each changes the uptime shown).
+  for (let beat = 0; beat < 2; beat++) {
+    const shown = await heartbeat.textContent()
+    await expect(heartbeat).not.toHaveText(shown ?? '')
+  }
+  expect(await boardRenders()).toBe(before)
 })
 
 test('a bridge call with bad input answers a typed error', async ({ page }) => {

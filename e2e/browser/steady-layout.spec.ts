@@ -46,12 +46,13 @@ test("the status bar's figures keep their widths while their digits change", asy
     await page.goto(fresh.url)
     // Limits out of reach: on a loaded machine a latency over the default limit turns into a warning
     // badge, a change of its own that this test does not look at.
-    await page.evaluate(() =>
+    const limits = await page.evaluate(() =>
       (globalThis as unknown as PageScope).oddsMonitor.invoke('settings:update', {
         feedLagWarnMs: 600_000,
         paintWarnMs: 60_000,
       }),
     )
+    expect(limits).toMatchObject({ ok: true })
     // Every figure in the bar (a badge comes and goes with its cause, which is a change worth seeing).
     const figures = page.locator('[data-testid="status-bar"] .num:not(.badge)')
     const widths = () =>

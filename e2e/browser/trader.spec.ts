@@ -175,6 +175,27 @@ test('watchlists and settings survive a host restart', async ({ page }) => {
   }
 })
 
+test("a setting saved in one window holds at once in the app's other windows", async ({ page }) => {
+  const host = await launchHost()
+  const other = await page.context().newPage()
+  try {
+    await openApp(page, host.url)
+    await openApp(other, host.url)
+    await page.keyboard.press('5')
+    await page.getByLabel('theme').selectOption('light')
+    await page.getByLabel('paintWarnMs').fill('1234')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByTestId('settings-saved')).toContainText('theme')
+    // The other window (a popped-out match, a second tab) follows without a reload.
+    await expect(other.locator('html')).toHaveAttribute('data-theme', 'light')
+    await other.keyboard.press('5')
+    await expect(other.getByLabel('paintWarnMs')).toHaveValue('1234')
+  } finally {
+    await other.close()
+    await host.stop()
+  }
+})
+
 test('price ticks re-render no component: each cell writes its own new price', async ({ page }) => {
   const host = await launchHost()
   try {

@@ -501,6 +501,7 @@ function wireChanges(base: Foundation, feeds: FeedClients, { live, alerts }: Wat
     else sports.clear()
   })
   base.settings.onChange((next, previous) => {
+    router.emit('settings:changed', next)
     if (next.conflationMs !== previous.conflationMs) live.setConflation(next.conflationMs)
     const endpointsChanged = (
       [

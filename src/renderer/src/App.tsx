@@ -74,7 +74,6 @@ const NAV: { view: View; label: string; key: string }[] = [
 
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null)
-  const [heartbeat, setHeartbeat] = useState<Heartbeat | null>(null)
   const [error, setError] = useState<string | null>(null)
   const singleMatch = useSingleMatchRoute()
   const connected = useConnectionStore((s) => s.connected)
@@ -95,7 +94,11 @@ export function App() {
         loadLiveState()
         loadProblems()
       }),
-      subscribe('app:heartbeat', setHeartbeat),
+      // A setting changed in another window (a popped-out match, a second tab) holds here too.
+      subscribe('settings:changed', applySettings),
+      subscribe('bridge:dropped', ({ channel }) => {
+        if (channel === 'settings:changed') loadSettings()
+      }),
       subscribe('app:focusMatch', ({ matchId }) => {
         window.focus()
         focusMatch(matchId)
@@ -133,9 +136,7 @@ export function App() {
         <span className="muted" data-testid="host-info">
           {info ? `${info.name} ${info.version} · ${info.host} · ${info.platform}` : 'connecting…'}
         </span>
-        <span className="muted num" data-testid="heartbeat">
-          {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
-        </span>
+        <HeartbeatFigure connected={connected} />
       </header>
       {singleMatch === null && <ReplayBar />}
       <ConnectionBanner />
@@ -149,6 +150,21 @@ export function App() {
       <ReplayPickerHost />
       <Palette />
     </div>
+  )
+}
+
+/**
+ * Main's uptime from its heartbeat, which comes every second: held here, not in App, so the
+ * heartbeat re-renders this figure and not the whole page under App (the board, the grid, the
+ * side panels, once a second).
+ */
+function HeartbeatFigure({ connected }: { connected: boolean }) {
+  const [heartbeat, setHeartbeat] = useState<Heartbeat | null>(null)
+  useEffect(() => subscribe('app:heartbeat', setHeartbeat), [])
+  return (
+    <span className="muted num" data-testid="heartbeat">
+      {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
+    </span>
   )
 }
 

@@ -59,6 +59,7 @@ export const EVENT_CHANNELS = [
   'feed:health',
   'feed:mode',
   'keys:changed',
+  'settings:changed',
   'watchlists:changed',
   'alerts:changed',
   'app:focusMatch',

@@ -170,6 +170,8 @@ export const eventContract = {
   'feed:health': AppHealth,
   'feed:mode': FeedMode,
   'keys:changed': KeysStatus,
+  /** The settings changed (from any window): every window follows them. */
+  'settings:changed': Settings,
   'watchlists:changed': WatchlistState,
   'alerts:changed': AlertList,
   /** A notification was clicked: bring this match forward. */

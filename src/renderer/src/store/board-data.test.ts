@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyBoardPatch, type BoardCell, type BoardPatch, type MatchBoard } from '../../../shared/board'
 import { outcomeId } from '../../../shared/domain'
-import { applyBoardPatch, boardFromSnapshots } from './board-data'
+import { applyBoardPatch, boardFromSnapshots, foldBoardPatches } from './board-data'
 
 function cell(matchId: number, oddKey: string, price: number): BoardCell {
   return {
@@ -105,5 +105,28 @@ describe('the normalised board', () => {
     expect(Object.keys(next.cells)).toEqual([other.outcomeId])
     expect(next.layouts[1]).toBeUndefined()
     expect(next.headers[1]).toBeUndefined()
+  })
+
+  it('folds in place into a board its caller owns, naming every cell written or dropped', () => {
+    const own = boardFromSnapshots([board(1, [home, away]), board(2, [other])])
+    const { cells, layouts } = own
+    const moved = { ...other, price: 3.1 }
+    const changed = new Set<string>()
+    const next = foldBoardPatches(
+      own,
+      [
+        { ...emptyPatch, cells: [moved] },
+        { ...emptyPatch, removed: [1] },
+      ],
+      changed,
+    )
+    expect(next.cells).toBe(cells)
+    expect(Object.keys(cells)).toEqual([other.outcomeId])
+    expect(cells[other.outcomeId]).toBe(moved)
+    expect([...changed].sort()).toEqual([away.outcomeId, home.outcomeId, other.outcomeId].sort())
+    // Layouts and headers are read by identity: a removal makes new ones, the old stay as they were.
+    expect(next.layouts).not.toBe(layouts)
+    expect(layouts[1]).toBeDefined()
+    expect(foldBoardPatches(next, [{ ...emptyPatch, cells: [other] }], new Set())).toBe(next)
   })
 })

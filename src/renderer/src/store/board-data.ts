@@ -18,7 +18,7 @@ export function boardFromSnapshots(boards: readonly MatchBoard[]): BoardData {
   return applyBoardPatch(EMPTY_BOARD, { snapshots: boards, layouts: [], cells: [], headers: [], removed: [] })
 }
 
-type PatchParts = {
+export type PatchParts = {
   readonly [K in 'snapshots' | 'layouts' | 'cells' | 'headers' | 'removed']: readonly BoardPatch[K][number][]
 }
 
@@ -28,42 +28,64 @@ export function applyBoardPatch(state: BoardData, patch: PatchParts): BoardData 
 }
 
 /**
- * Applies patches one after the other, each in the order main defines, copying each map at most
- * once for all of them: a frame's patches (board-store.ts queues them) make one new state.
+ * Applies patches one after the other, each in the order main defines, into a new state (the
+ * given one is left as it was): each map is copied at most once for all of them.
  */
 export function applyBoardPatches(state: BoardData, patches: readonly PatchParts[]): BoardData {
-  const touches = (...parts: (keyof PatchParts)[]) => patches.some((p) => parts.some((part) => p[part].length > 0))
-  const touchesCells = touches('snapshots', 'cells', 'removed')
-  const touchesLayouts = touches('snapshots', 'layouts', 'removed')
-  const touchesHeaders = touches('snapshots', 'headers', 'removed')
-  const cells = touchesCells ? { ...state.cells } : state.cells
-  const layouts = touchesLayouts ? { ...state.layouts } : state.layouts
-  const headers = touchesHeaders ? { ...state.headers } : state.headers
+  const touchesCells = touches(patches, 'snapshots', 'cells', 'removed')
+  return foldBoardPatches(touchesCells ? { ...state, cells: { ...state.cells } } : state, patches, new Set())
+}
+
+/**
+ * Folds patches into `board` as applyBoardPatches does, but writes its cells map in place and adds
+ * the id of every cell written or dropped to `changed`: a frame of patches costs what it changed,
+ * not a copy of every cell on the board (~1,500 on a 50-match desk; the copy was the largest script
+ * item of a frame at 5,000 updates/s, docs/BENCHMARKS.md). Only for a map its caller owns (the
+ * board store's; readers are told which cells changed, not a new map). The layouts and headers,
+ * one per match and read by identity, are copied when touched. Answers `board` when it changed
+ * neither of those, else a new state with the same cells map.
+ */
+export function foldBoardPatches(board: BoardData, patches: readonly PatchParts[], changed: Set<string>): BoardData {
+  const { cells } = board
+  const layouts = touches(patches, 'snapshots', 'layouts', 'removed') ? { ...board.layouts } : board.layouts
+  const headers = touches(patches, 'snapshots', 'headers', 'removed') ? { ...board.headers } : board.headers
+  const write = (cell: BoardCell) => {
+    cells[cell.outcomeId] = cell
+    changed.add(cell.outcomeId)
+  }
 
   for (const patch of patches) {
-    for (const board of patch.snapshots) {
+    for (const snapshot of patch.snapshots) {
       // A snapshot replaces the match: cells it no longer lists must not linger.
-      dropMatchCells(cells, board.header.matchId)
-      for (const cell of board.cells) cells[cell.outcomeId] = cell
-      layouts[board.header.matchId] = board.layout
-      headers[board.header.matchId] = board.header
+      dropMatchCells(cells, snapshot.header.matchId, changed)
+      snapshot.cells.forEach(write)
+      layouts[snapshot.header.matchId] = snapshot.layout
+      headers[snapshot.header.matchId] = snapshot.header
     }
     for (const layout of patch.layouts) layouts[layout.matchId] = layout
-    for (const cell of patch.cells) cells[cell.outcomeId] = cell
+    patch.cells.forEach(write)
     for (const header of patch.headers) {
       const current = headers[header.matchId]
       // A header patch for a match without a snapshot has nothing to complete; the next snapshot brings it.
       if (current) headers[header.matchId] = { ...current, ...header }
     }
     for (const matchId of patch.removed) {
-      dropMatchCells(cells, matchId)
+      dropMatchCells(cells, matchId, changed)
       delete layouts[matchId]
       delete headers[matchId]
     }
   }
-  return touchesCells || touchesLayouts || touchesHeaders ? { cells, layouts, headers } : state
+  return layouts === board.layouts && headers === board.headers ? board : { cells, layouts, headers }
 }
 
-function dropMatchCells(cells: Record<string, BoardCell>, matchId: number): void {
-  for (const [id, cell] of Object.entries(cells)) if (cell.matchId === matchId) delete cells[id]
+function touches(patches: readonly PatchParts[], ...parts: (keyof PatchParts)[]): boolean {
+  return patches.some((p) => parts.some((part) => p[part].length > 0))
+}
+
+function dropMatchCells(cells: Record<string, BoardCell>, matchId: number, changed: Set<string>): void {
+  for (const [id, cell] of Object.entries(cells))
+    if (cell.matchId === matchId) {
+      delete cells[id]
+      changed.add(id)
+    }
 }

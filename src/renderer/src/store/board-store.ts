@@ -6,17 +6,18 @@
  * real cards and grid draw it; live patches then keep only the live tape and override alerts
  * filling (they are not shown meanwhile), and leaving the replay reloads the live board whole.
  */
-import { useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { create } from 'zustand'
 import type { BoardCell, BoardPatch, MatchBoard, MatchHeader, MatchLayout } from '../../../shared/board'
 import type { RecentHistory } from '../../../shared/history'
-import { applyBoardPatch, applyBoardPatches, boardFromSnapshots, EMPTY_BOARD, type BoardData } from './board-data'
+import { boardFromSnapshots, EMPTY_BOARD, foldBoardPatches, type BoardData, type PatchParts } from './board-data'
 import type { FeedName, OverrideEvent, PriceChange } from '../../../shared/domain'
 import { call } from '../bridge'
 import { FrameQueue } from '../lib/frame-queue'
 import {
   acknowledge,
   addOverrideEvents,
+  changesNearEnds,
   EMPTY_OVERRIDE_ALERTS,
   noteReturnedPrices,
   setOverrideFeed,
@@ -26,12 +27,17 @@ import { isReplaying, REPLAY_ALERT_CAP, useReplayStore } from './replay-store'
 import { TAPE_CAPACITY, TapeRing } from './tape-ring'
 import type { ReplayBatch } from '../features/replay/replay-batch'
 
+/**
+ * The board. Its cells map is the store's own and changes in place as patches come (board-data.ts
+ * `foldBoardPatches`): tell a cell's change by the cell (`useCell`, `subscribeCell`), never by the
+ * map's identity, which changes only when the board is replaced whole.
+ */
 interface BoardStore extends BoardData {
   /** Seq of the last applied patch; null before the first one (or after a reload). */
   seq: number | null
 }
 
-export const useBoardStore = create<BoardStore>(() => ({ ...EMPTY_BOARD, seq: null }))
+export const useBoardStore = create<BoardStore>(() => ({ ...EMPTY_BOARD, cells: {}, seq: null }))
 
 export const tapeRing = new TapeRing(TAPE_CAPACITY)
 
@@ -85,9 +91,7 @@ const NO_PARTS = { snapshots: [], layouts: [], cells: [], headers: [], removed: 
 export function applyReplayBatch(batch: ReplayBatch, folded = 0, tapeRows = Infinity): void {
   patchQueue.flush()
   if (batch.cells.length > 0 || batch.headers.length > 0)
-    useBoardStore.setState((state) =>
-      applyBoardPatch(state, { ...NO_PARTS, cells: batch.cells, headers: batch.headers }),
-    )
+    foldIntoBoard([{ ...NO_PARTS, cells: batch.cells, headers: batch.headers }])
   const replayed = useReplayStore.getState()
   const { tape, overrides, alerts } = replayed
   const shown = batch.tape.length > tapeRows ? batch.tape.slice(-tapeRows) : batch.tape
@@ -95,7 +99,7 @@ export function applyReplayBatch(batch: ReplayBatch, folded = 0, tapeRows = Infi
   const notShown = folded + batch.tape.length - shown.length
   // Replayed rows are history: read already, so they ask for no acknowledgement.
   const events = batch.overrides.map((event) => ({ ...event, acknowledged: true }))
-  const next = noteReturnedPrices(addOverrideEvents(overrides, events), batch.tape)
+  const next = noteReturnedPrices(addOverrideEvents(overrides, events), changesNearEnds(events, batch.tape, tape))
   if (next !== overrides || batch.alerts.length > 0 || notShown > 0)
     useReplayStore.setState({
       overrides: next,
@@ -146,7 +150,7 @@ function followsOn(patch: BoardPatch): boolean {
 function receivePatches(patches: readonly BoardPatch[]): void {
   const seq = patches.at(-1)!.seq
   if (isReplaying()) useBoardStore.setState({ seq })
-  else useBoardStore.setState((state) => ({ ...applyBoardPatches(state, patches), seq }))
+  else foldIntoBoard(patches, seq)
   const dropped = patches.reduce((sum, patch) => sum + patch.tapeDropped, 0)
   if (dropped > 0) useTapeStore.setState((s) => ({ dropped: s.dropped + dropped }))
   const waiting = history.waiting
@@ -158,11 +162,33 @@ function receivePatches(patches: readonly BoardPatch[]): void {
   else appendEvents(patches)
 }
 
+/**
+ * Folds patches into the store's board in one update, then tells the listeners of the cells they
+ * wrote (the cells map changed in place, so the store's own subscriber below cannot see which).
+ */
+function foldIntoBoard(patches: readonly PatchParts[], seq = useBoardStore.getState().seq): void {
+  const changed = new Set<string>()
+  const { layouts, headers, cells } = foldBoardPatches(useBoardStore.getState(), patches, changed)
+  useBoardStore.setState({ layouts, headers, seq })
+  for (const outcomeId of changed) {
+    const listeners = cellListeners.get(outcomeId)
+    if (listeners) for (const listener of listeners) listener(cells[outcomeId])
+  }
+}
+
 function appendEvents(patches: readonly Pick<BoardPatch, 'tape' | 'overrides'>[]): void {
   for (const patch of patches) tapeRing.push(patch.tape)
-  // Patch by patch, events first: the change that ends an override may come in the same patch as its event.
+  // Patch by patch, events first: the change that ends an override may come in the same patch as its
+  // event, or a patch before or after it.
   useOverrideAlertStore.setState((state) =>
-    patches.reduce((next, patch) => noteReturnedPrices(addOverrideEvents(next, patch.overrides), patch.tape), state),
+    patches.reduce(
+      (next, patch) =>
+        noteReturnedPrices(
+          addOverrideEvents(next, patch.overrides),
+          changesNearEnds(patch.overrides, patch.tape, tapeRing),
+        ),
+      state,
+    ),
   )
 }
 
@@ -204,7 +230,7 @@ export function loadHistory(recorded: RecentHistory | null): void {
  * card is in view, MatchCard.tsx), so only they listen to the store.
  */
 export function useCell(outcomeId: string): BoardCell | undefined {
-  return useSyncExternalStore(useBoardStore.subscribe, () => useBoardStore.getState().cells[outcomeId])
+  return useSyncExternalStore(useCellSubscription(outcomeId), () => useBoardStore.getState().cells[outcomeId])
 }
 
 /**
@@ -213,8 +239,13 @@ export function useCell(outcomeId: string): BoardCell | undefined {
  * cell writes ticks itself (subscribeCell). The cell returned is the store's latest.
  */
 export function useCellShape(outcomeId: string): BoardCell | undefined {
-  useSyncExternalStore(useBoardStore.subscribe, () => cellShape(useBoardStore.getState().cells[outcomeId]))
+  useSyncExternalStore(useCellSubscription(outcomeId), () => cellShape(useBoardStore.getState().cells[outcomeId]))
   return useBoardStore.getState().cells[outcomeId]
+}
+
+/** A subscription to one outcome's cell for useSyncExternalStore: asked when that cell changes, not every frame. */
+function useCellSubscription(outcomeId: string): (notify: () => void) => () => void {
+  return useCallback((notify: () => void) => subscribeCell(outcomeId, notify), [outcomeId])
 }
 
 function cellShape(cell: BoardCell | undefined): string {
@@ -227,9 +258,10 @@ function cellShape(cell: BoardCell | undefined): string {
 const cellListeners = new Map<string, Set<(cell: BoardCell | undefined) => void>>()
 
 /**
- * Calls `listener` with the outcome's cell whenever it changes (undefined once it is gone). One
- * subscription to the store serves them all, and asks only the listened outcomes whether they
- * changed: a frame's update costs one look per mounted cell, not a selector and a render each.
+ * Calls `listener` with the outcome's cell whenever it changes (undefined once it is gone). A
+ * frame's fold calls the listeners of the cells it wrote and no other: it costs one look per
+ * changed cell, not a selector per mounted cell. A board replaced whole asks every listened
+ * outcome whether it changed (the store's subscriber below).
  */
 export function subscribeCell(outcomeId: string, listener: (cell: BoardCell | undefined) => void): () => void {
   let listeners = cellListeners.get(outcomeId)
@@ -241,6 +273,8 @@ export function subscribeCell(outcomeId: string, listener: (cell: BoardCell | un
   }
 }
 
+// The board replaced whole (a reload, a replay's instant): every listened cell may have changed.
+// Patches change the map in place and tell their cells' listeners themselves (foldIntoBoard).
 useBoardStore.subscribe((state, previous) => {
   if (state.cells === previous.cells) return
   for (const [outcomeId, listeners] of cellListeners) {

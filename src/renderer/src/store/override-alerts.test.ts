@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { priceChange, type OverrideEvent } from '../../../shared/domain'
+import type { BoardPatch } from '../../../shared/board'
+import { priceChange, type OverrideEvent, type PriceChange } from '../../../shared/domain'
+import { receivePatch, useOverrideAlertStore } from './board-store'
 import {
   acknowledge,
   addOverrideEvents,
@@ -101,5 +103,39 @@ describe('override alerts', () => {
     const state = addOverrideEvents(EMPTY_OVERRIDE_ALERTS, [{ ...event('set', 2.5, 1), acknowledged: true }])
     expect(state.alerts[0]?.read).toBe(true)
     expect(state.unread).toBe(0)
+  })
+})
+
+describe('override alerts from the live patches', () => {
+  const patch = (seq: number, tape: PriceChange[], overrides: OverrideEvent[]): BoardPatch => ({
+    seq,
+    at: 0,
+    snapshots: [],
+    layouts: [],
+    cells: [],
+    headers: [],
+    tape,
+    tapeDropped: 0,
+    overrides,
+    removed: [],
+  })
+  const back = priceChange(HOME, 2.14, false, 5_000, 5_000, { price: 8.68, suspended: false })
+
+  it('a lift names the price it went back to when the change came in an earlier patch than the event', () => {
+    // The change and the event travel on two streams: under load the change can be a patch ahead.
+    receivePatch(patch(1, [], [event('set', 8.68, 1_000)]))
+    receivePatch(patch(2, [back], []))
+    receivePatch(patch(3, [], [event('lifted', 8.68, 5_400)]))
+    const lifted = useOverrideAlertStore.getState().alerts[0]
+    expect(lifted?.event.action).toBe('lifted')
+    expect(lifted?.returnedTo).toBe(2.14)
+  })
+
+  it('and when the change comes in a later patch than the event', () => {
+    receivePatch(patch(4, [], [event('set', 8.68, 9_000)]))
+    receivePatch(patch(5, [], [event('lifted', 8.68, 13_000)]))
+    expect(useOverrideAlertStore.getState().alerts[0]?.returnedTo).toBeNull()
+    receivePatch(patch(6, [{ ...back, receivedTs: 13_300, price: 2.2 }], []))
+    expect(useOverrideAlertStore.getState().alerts[0]?.returnedTo).toBe(2.2)
   })
 })

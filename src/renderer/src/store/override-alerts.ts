@@ -17,6 +17,7 @@ import {
   type PriceChange,
 } from '../../../shared/domain'
 import { OVERRIDE_ALERT_CAP } from '../../../shared/history'
+import type { TapeRing } from './tape-ring'
 
 /** How an override a set or changed row announced came to an end. */
 export type OverrideEnd = 'superseded' | 'lifted' | 'expired'
@@ -87,6 +88,23 @@ function endEarlierRows(alerts: OverrideAlert[], event: OverrideEvent): Override
       ? { ...a, ended }
       : a,
   )
+}
+
+/**
+ * The changes to look for returned prices in, for one patch: its own; and when it brings a lift or an
+ * expiry, also what the tape received from the return window before the earliest of them, since the
+ * change that ends an override comes on the other stream and can be a patch ahead of its event.
+ */
+export function changesNearEnds(
+  events: readonly OverrideEvent[],
+  patchChanges: readonly PriceChange[],
+  tape: TapeRing,
+): readonly PriceChange[] {
+  let earliestEnd = Infinity
+  for (const event of events) if (!inForce(event)) earliestEnd = Math.min(earliestEnd, event.receivedTs)
+  return earliestEnd === Infinity
+    ? patchChanges
+    : [...tape.receivedSince(earliestEnd - RETURN_WINDOW_MS), ...patchChanges]
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { blankHeader, emptyBoardPatch, type BoardCell, type BoardPatch } from '../../../shared/board'
-import { loadBoards, queuePatch, tapeRing, useBoardStore } from './board-store'
+import { loadBoards, queuePatch, subscribeCell, tapeRing, useBoardStore } from './board-store'
 
 const OUTCOME = '7|main|w#home'
 const cell = (price: number): BoardCell => ({
@@ -77,5 +77,31 @@ describe('live patches between two frames', () => {
     expect(useBoardStore.getState().cells[OUTCOME]?.price).toBe(3.5)
     vi.runOnlyPendingTimers()
     expect(useBoardStore.getState().cells[OUTCOME]?.price).toBe(3.5)
+  })
+
+  it('change only the cells they bring, in place, and tell only the listeners of those cells', () => {
+    const other = { ...cell(1.5), outcomeId: '7|main|w#away', oddKey: 'w#away' }
+    loadBoards([
+      { header: { ...blankHeader(7, 'badminton'), synced: true }, layout: { matchId: 7, groups: [] }, cells: [other] },
+    ])
+    const cells = useBoardStore.getState().cells
+    const home = vi.fn()
+    const away = vi.fn()
+    const offs = [subscribeCell(OUTCOME, home), subscribeCell(other.outcomeId, away)]
+    queuePatch(patch(1, 2.01))
+    queuePatch(patch(2, 2.02))
+    vi.runOnlyPendingTimers()
+    // A frame costs what it changed: the map of every cell is not copied for it.
+    expect(useBoardStore.getState().cells).toBe(cells)
+    expect(home).toHaveBeenCalledTimes(1)
+    expect(home).toHaveBeenCalledWith(expect.objectContaining({ price: 2.02 }))
+    expect(away).not.toHaveBeenCalled()
+    // A board replaced whole tells every listened cell that changed, and only those.
+    loadBoards([
+      { header: { ...blankHeader(7, 'badminton'), synced: true }, layout: { matchId: 7, groups: [] }, cells: [other] },
+    ])
+    expect(home).toHaveBeenLastCalledWith(undefined)
+    expect(away).not.toHaveBeenCalled()
+    offs.forEach((off) => off())
   })
 })

@@ -98,6 +98,18 @@ export class TapeRing {
     return seq >= this.start && seq < this.pushed ? this.entry(seq % this.capacity) : undefined
   }
 
+  /**
+   * The entries received at or after `receivedFrom`, oldest first: a scan back from the newest that
+   * stops at the first older one (entries arrive in receive order).
+   */
+  receivedSince(receivedFrom: number): PriceChange[] {
+    let first = this.pushed
+    while (first > this.start && this.receivedTs[(first - 1) % this.capacity]! >= receivedFrom) first--
+    const out: PriceChange[] = []
+    for (let seq = first; seq < this.pushed; seq++) out.push(this.entry(seq % this.capacity))
+    return out
+  }
+
   /** Sequence numbers in [from, end) of the entries that pass `keep`, oldest first. */
   scan(from: number, keep: (change: PriceChange) => boolean): number[] {
     const out: number[] = []

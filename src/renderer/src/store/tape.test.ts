@@ -34,6 +34,14 @@ describe('the tape ring', () => {
     expect(ring.scan(0, () => true)).toEqual([2, 3, 4])
   })
 
+  it('answers the entries received since a time, oldest first, among those it still holds', () => {
+    const ring = new TapeRing(4)
+    ring.push([change(1), change(2), change(3), change(4), change(5), change(6)])
+    expect(ring.receivedSince(4).map((c) => c.receivedTs)).toEqual([4, 5, 6])
+    expect(ring.receivedSince(0).map((c) => c.receivedTs)).toEqual([3, 4, 5, 6])
+    expect(ring.receivedSince(7)).toEqual([])
+  })
+
   it('refuses a capacity that is not a positive integer', () => {
     expect(() => new TapeRing(0)).toThrow(RangeError)
   })

@@ -4,6 +4,7 @@
  * pinned matches first either way. A replay shows its matches in the active list's view.
  */
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
+import { useRenderCount } from '../../lib/render-count'
 import { VisibilityContext, VisibilityTracker } from '../../lib/visibility'
 import { setBoardCursor } from '../../store/board-cursor'
 import { useFeedStore } from '../../store/feed-store'
@@ -21,6 +22,7 @@ export function BoardView() {
   const { mode } = useActiveView()
   const label = useReplayStore((s) => s.session?.label)
   const replayed = useReplayStore((s) => s.session?.matches)
+  useRenderCount('board')
   // The grid of a replay: the replayed matches, sorted, filtered and laid out as the active list's view says.
   const shown = useMemo(
     () => (list && replayed && label !== undefined ? { ...list, name: label, matches: replayed } : list),
