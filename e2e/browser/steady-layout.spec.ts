@@ -86,3 +86,47 @@ test('a notice on the Discover screen does not push the match list', async ({ pa
   expect(await box(page, list)).toEqual(before)
   expect(await box(page, '[data-testid="discover-row"]')).toEqual(firstRow)
 })
+
+/** What Chrome's trace says of one layout pass: from the page's root, or only from some boxes of fixed size (the roots). */
+interface LayoutPass {
+  ph: string
+  name: string
+  args: { beginData?: { partialLayout: boolean }; endData?: { layoutRoots?: Array<{ nodeId: number }> } }
+}
+
+test('a new price lays out its own cell alone, not the card and board around it', async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 3)
+  await expect(page.getByTestId('price-cell').first()).toBeVisible()
+  await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
+  // A few seconds of live prices, traced: most frames bring new prices and nothing else.
+  const browser = page.context().browser()
+  if (!browser) throw new Error('no browser to trace')
+  await browser.startTracing(page, { categories: ['devtools.timeline'] })
+  await page.waitForTimeout(3000)
+  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutPass[] }).traceEvents
+  const passes = events.filter((e) => e.name === 'Layout' && e.ph === 'X')
+  expect(passes.length).toBeGreaterThan(0)
+  // A price cell is a relayout boundary (fixed size, strict containment, not a flex item): a pass
+  // for new prices alone starts at the cells, not at the page's root.
+  const partial = passes.filter((e) => e.args.beginData?.partialLayout)
+  expect(partial.length).toBeGreaterThan(0)
+  const roots = [...new Set(partial.flatMap((e) => e.args.endData?.layoutRoots ?? []).map((r) => r.nodeId))]
+  expect(roots.length).toBeGreaterThan(0)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('DOM.getDocument')
+  const kinds = new Set<string>()
+  for (const backendNodeId of roots) {
+    const node = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)
+    if (!node?.object.objectId) continue
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: node.object.objectId,
+      functionDeclaration:
+        'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
+      returnByValue: true,
+    })
+    kinds.add(String(result.value))
+  }
+  await cdp.detach()
+  expect(kinds).toContain('price-cell')
+})

@@ -4,7 +4,7 @@
  * timeline (drag or click to seek; its marks are the overrides and alerts). The frame around the
  * app takes the replay colour too (App sets `data-mode`), so replayed prices are never read as live.
  */
-import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { memo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
 import type { ReplayMark } from '../../../../shared/replay'
 import { formatClockTime } from '../../lib/format'
 import { useReplayStore, type ReplaySession } from '../../store/replay-store'
@@ -92,7 +92,7 @@ export function ReplayBar() {
           data-at={clock.position}
           title="The replayed time"
         >
-          {formatTickTime(clock.position).slice(0, 8)}
+          <span className="replay-clock-text">{formatTickTime(clock.position).slice(0, 8)}</span>
         </span>
         <button type="button" className="replay-exit" onClick={leaveReplay} data-testid="replay-exit">
           Exit replay
@@ -180,9 +180,9 @@ function Timeline({ session }: { session: ReplaySession }) {
         onPointerUp={onPointerUp}
         onKeyDown={onKeyDown}
       >
-        <span className="replay-played" style={{ width: `${share * 100}%` }} />
+        <span className="replay-played" style={{ '--share': share } as CSSProperties} />
         <Marks marks={marks} from={from} to={to} />
-        <span className="replay-head" style={{ left: `${share * 100}%` }} />
+        <span className="replay-head" style={{ '--share': share } as CSSProperties} />
       </div>
       <span className="num muted">{formatTickTime(to).slice(0, 8)}</span>
     </div>
