@@ -121,7 +121,8 @@ test('a new price lays out its own cell alone, not the card and board around it'
     if (!node?.object.objectId) continue
     const { result } = await cdp.send('Runtime.callFunctionOn', {
       objectId: node.object.objectId,
-      functionDeclaration: 'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
+      functionDeclaration:
+        'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
       returnByValue: true,
     })
     kinds.add(String(result.value))
