@@ -130,3 +130,42 @@ test('a new price lays out its own cell alone, not the card and board around it'
   await cdp.detach()
   expect(kinds).toContain('price-cell')
 })
+
+test('a new row in the override alerts lays out the list alone, not the page', async ({ page }) => {
+  await page.goto(host.url)
+  const list = page.getByTestId('override-alerts').locator('.alert-scroll')
+  await expect(list).toBeVisible()
+  const browser = page.context().browser()
+  if (!browser) throw new Error('no browser to trace')
+  await browser.startTracing(page, { categories: ['devtools.timeline'] })
+  // A few rows, a frame or two apart (a 60× replay adds one at most steps).
+  for (let i = 0; i < 5; i++) {
+    await list.evaluate((el, i) => {
+      const row = el.ownerDocument.createElement('div')
+      row.className = 'override-alert'
+      row.textContent = `row ${i}`
+      // Where the rows are (or the words saying there are none yet).
+      const rows = el.querySelector('[data-testid="override-alert"], .pad')?.parentElement ?? el
+      rows.prepend(row)
+    }, i)
+    await page.waitForTimeout(150)
+  }
+  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutPass[] }).traceEvents
+  const partial = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args.beginData?.partialLayout)
+  const roots = [...new Set(partial.flatMap((e) => e.args.endData?.layoutRoots ?? []).map((r) => r.nodeId))]
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('DOM.getDocument')
+  let inList = 0
+  for (const backendNodeId of roots) {
+    const node = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)
+    if (!node?.object.objectId) continue
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: node.object.objectId,
+      functionDeclaration: 'function () { return !!this.closest?.("[data-testid=override-alerts]") }',
+      returnByValue: true,
+    })
+    if (result.value === true) inList++
+  }
+  await cdp.detach()
+  expect(inList).toBeGreaterThan(0)
+})

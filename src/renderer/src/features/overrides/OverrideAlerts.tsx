@@ -36,10 +36,13 @@ export function OverrideAlerts() {
         </button>
       </div>
       <div className="alert-scroll">
-        {alerts.length === 0 && <div className="muted pad">No override events yet.</div>}
-        {alerts.map((alert) => (
-          <OverrideAlertRow key={alert.id} alert={alert} />
-        ))}
+        {/* The rows' own box of the room the panel leaves them: a new row lays out the list alone. */}
+        <div className="alert-scroll-rows">
+          {alerts.length === 0 && <div className="muted pad">No override events yet.</div>}
+          {alerts.map((alert) => (
+            <OverrideAlertRow key={alert.id} alert={alert} />
+          ))}
+        </div>
       </div>
     </div>
   )

@@ -8,6 +8,7 @@ import { useReplayStore } from '../../store/replay-store'
 import { focusMatch } from '../../store/ui-store'
 import { AlertText } from '../alerts/AlertList'
 import '../alerts/alerts.css'
+import '../overrides/overrides.css'
 
 export function ReplayAlerts() {
   const alerts = useReplayStore((s) => s.alerts)
@@ -20,11 +21,14 @@ export function ReplayAlerts() {
         </span>
       </div>
       {alerts.length === 0 && <div className="muted pad">No alert fired yet at this point of the replay.</div>}
-      <ol className="alert-entries">
-        {alerts.map((entry) => (
-          <ReplayAlertRow key={entry.id} entry={entry} />
-        ))}
-      </ol>
+      {/* As the override alerts' list (overrides.css): a new row lays out the list alone. */}
+      <div className="alert-scroll">
+        <ol className="alert-entries alert-scroll-rows">
+          {alerts.map((entry) => (
+            <ReplayAlertRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      </div>
     </div>
   )
 }
