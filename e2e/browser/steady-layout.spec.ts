@@ -131,6 +131,49 @@ test('a new price lays out its own cell alone, not the card and board around it'
   expect(kinds).toContain('price-cell')
 })
 
+test('a price suspended or reopened lays out its own cell alone, not the page', async ({ page }) => {
+  const fresh = await launchHost()
+  try {
+    await page.goto(fresh.url)
+    await watchLiveMatches(page, 1)
+    const cell = page.locator('[data-testid="match-card"] [data-testid="price-cell"][data-outcome]').first()
+    await expect(cell).toBeVisible()
+    // The feed stands still (the host stopped): the only change on the page is the cell's class.
+    fresh.freeze()
+    await page.waitForTimeout(500)
+    const browser = page.context().browser()
+    if (!browser) throw new Error('no browser to trace')
+    await browser.startTracing(page, { categories: ['devtools.timeline'] })
+    // Its class as a suspension sets and lifts it (a step of a 60× replay brings one or two).
+    for (let i = 0; i < 4; i++) {
+      await cell.evaluate((el) => el.classList.toggle('suspended'))
+      await page.waitForTimeout(150)
+    }
+    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutPass[] }).traceEvents
+    fresh.thaw()
+    const partial = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args.beginData?.partialLayout)
+    const roots = [...new Set(partial.flatMap((e) => e.args.endData?.layoutRoots ?? []).map((r) => r.nodeId))]
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('DOM.getDocument')
+    const outcomes = new Set<string>()
+    for (const backendNodeId of roots) {
+      const node = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)
+      if (!node?.object.objectId) continue
+      const { result } = await cdp.send('Runtime.callFunctionOn', {
+        objectId: node.object.objectId,
+        functionDeclaration: 'function () { return this.getAttribute?.("data-outcome") ?? null }',
+        returnByValue: true,
+      })
+      if (typeof result.value === 'string') outcomes.add(result.value)
+    }
+    await cdp.detach()
+    expect([...outcomes]).toEqual([await cell.getAttribute('data-outcome')])
+  } finally {
+    fresh.thaw()
+    await fresh.stop()
+  }
+})
+
 test('a new row in the override alerts lays out the list alone, not the page', async ({ page }) => {
   await page.goto(host.url)
   const list = page.getByTestId('override-alerts').locator('.alert-scroll')
