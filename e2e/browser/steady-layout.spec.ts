@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '../fixtures'
 import { setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
+import { describeLayoutRoots, traceLayouts } from '../layout-trace'
 
 let host: HostProcess
 test.beforeAll(async () => {
@@ -87,47 +88,21 @@ test('a notice on the Discover screen does not push the match list', async ({ pa
   expect(await box(page, '[data-testid="discover-row"]')).toEqual(firstRow)
 })
 
-/** What Chrome's trace says of one layout pass: from the page's root, or only from some boxes of fixed size (the roots). */
-interface LayoutPass {
-  ph: string
-  name: string
-  args: { beginData?: { partialLayout: boolean }; endData?: { layoutRoots?: Array<{ nodeId: number }> } }
-}
-
 test('a new price lays out its own cell alone, not the card and board around it', async ({ page }) => {
   await page.goto(host.url)
   await watchLiveMatches(page, 3)
   await expect(page.getByTestId('price-cell').first()).toBeVisible()
   await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
   // A few seconds of live prices, traced: most frames bring new prices and nothing else.
-  const browser = page.context().browser()
-  if (!browser) throw new Error('no browser to trace')
-  await browser.startTracing(page, { categories: ['devtools.timeline'] })
-  await page.waitForTimeout(3000)
-  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutPass[] }).traceEvents
-  const passes = events.filter((e) => e.name === 'Layout' && e.ph === 'X')
+  const passes = await traceLayouts(page, () => page.waitForTimeout(3000))
   expect(passes.length).toBeGreaterThan(0)
   // A price cell is a relayout boundary (fixed size, strict containment, not a flex item): a pass
   // for new prices alone starts at the cells, not at the page's root.
-  const partial = passes.filter((e) => e.args.beginData?.partialLayout)
-  expect(partial.length).toBeGreaterThan(0)
-  const roots = [...new Set(partial.flatMap((e) => e.args.endData?.layoutRoots ?? []).map((r) => r.nodeId))]
-  expect(roots.length).toBeGreaterThan(0)
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('DOM.getDocument')
-  const kinds = new Set<string>()
-  for (const backendNodeId of roots) {
-    const node = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)
-    if (!node?.object.objectId) continue
-    const { result } = await cdp.send('Runtime.callFunctionOn', {
-      objectId: node.object.objectId,
-      functionDeclaration:
-        'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
-      returnByValue: true,
-    })
-    kinds.add(String(result.value))
-  }
-  await cdp.detach()
+  const kinds = await describeLayoutRoots(
+    page,
+    passes,
+    'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
+  )
   expect(kinds).toContain('price-cell')
 })
 
@@ -141,33 +116,22 @@ test('a price suspended or reopened lays out its own cell alone, not the page', 
     // The feed stands still (the host stopped): the only change on the page is the cell's class.
     fresh.freeze()
     await page.waitForTimeout(500)
-    const browser = page.context().browser()
-    if (!browser) throw new Error('no browser to trace')
-    await browser.startTracing(page, { categories: ['devtools.timeline'] })
     // Its class as a suspension sets and lifts it (a step of a 60× replay brings one or two).
-    for (let i = 0; i < 4; i++) {
-      await cell.evaluate((el) => el.classList.toggle('suspended'))
-      await page.waitForTimeout(150)
-    }
-    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutPass[] }).traceEvents
+    const passes = await traceLayouts(page, async () => {
+      for (let i = 0; i < 4; i++) {
+        await cell.evaluate((el) => el.classList.toggle('suspended'))
+        await page.waitForTimeout(150)
+      }
+    })
     fresh.thaw()
-    const partial = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args.beginData?.partialLayout)
-    const roots = [...new Set(partial.flatMap((e) => e.args.endData?.layoutRoots ?? []).map((r) => r.nodeId))]
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('DOM.getDocument')
-    const outcomes = new Set<string>()
-    for (const backendNodeId of roots) {
-      const node = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)
-      if (!node?.object.objectId) continue
-      const { result } = await cdp.send('Runtime.callFunctionOn', {
-        objectId: node.object.objectId,
-        functionDeclaration: 'function () { return this.getAttribute?.("data-outcome") ?? null }',
-        returnByValue: true,
-      })
-      if (typeof result.value === 'string') outcomes.add(result.value)
-    }
-    await cdp.detach()
-    expect([...outcomes]).toEqual([await cell.getAttribute('data-outcome')])
+    const outcomes = await describeLayoutRoots(
+      page,
+      passes,
+      'function () { return this.getAttribute?.("data-outcome") ?? null }',
+    )
+    // The toggled cell is a root of its own; other cells may be too (a flash still fading from the
+    // last prices before the freeze lays out its own cell alone as well).
+    expect(outcomes).toContain(await cell.getAttribute('data-outcome'))
   } finally {
     fresh.thaw()
     await fresh.stop()
@@ -178,37 +142,24 @@ test('a new row in the override alerts lays out the list alone, not the page', a
   await page.goto(host.url)
   const list = page.getByTestId('override-alerts').locator('.alert-scroll')
   await expect(list).toBeVisible()
-  const browser = page.context().browser()
-  if (!browser) throw new Error('no browser to trace')
-  await browser.startTracing(page, { categories: ['devtools.timeline'] })
   // A few rows, a frame or two apart (a 60× replay adds one at most steps).
-  for (let i = 0; i < 5; i++) {
-    await list.evaluate((el, i) => {
-      const row = el.ownerDocument.createElement('div')
-      row.className = 'override-alert'
-      row.textContent = `row ${i}`
-      // Where the rows are (or the words saying there are none yet).
-      const rows = el.querySelector('[data-testid="override-alert"], .pad')?.parentElement ?? el
-      rows.prepend(row)
-    }, i)
-    await page.waitForTimeout(150)
-  }
-  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutPass[] }).traceEvents
-  const partial = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args.beginData?.partialLayout)
-  const roots = [...new Set(partial.flatMap((e) => e.args.endData?.layoutRoots ?? []).map((r) => r.nodeId))]
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('DOM.getDocument')
-  let inList = 0
-  for (const backendNodeId of roots) {
-    const node = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => null)
-    if (!node?.object.objectId) continue
-    const { result } = await cdp.send('Runtime.callFunctionOn', {
-      objectId: node.object.objectId,
-      functionDeclaration: 'function () { return !!this.closest?.("[data-testid=override-alerts]") }',
-      returnByValue: true,
-    })
-    if (result.value === true) inList++
-  }
-  await cdp.detach()
-  expect(inList).toBeGreaterThan(0)
+  const passes = await traceLayouts(page, async () => {
+    for (let i = 0; i < 5; i++) {
+      await list.evaluate((el, i) => {
+        const row = el.ownerDocument.createElement('div')
+        row.className = 'override-alert'
+        row.textContent = `row ${i}`
+        // Where the rows are (or the words saying there are none yet).
+        const rows = el.querySelector('[data-testid="override-alert"], .pad')?.parentElement ?? el
+        rows.prepend(row)
+      }, i)
+      await page.waitForTimeout(150)
+    }
+  })
+  const inList = await describeLayoutRoots(
+    page,
+    passes,
+    'function () { return !!this.closest?.("[data-testid=override-alerts]") }',
+  )
+  expect(inList).toContain(true)
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BoardPatch } from '../../../shared/board'
+import { emptyBoardPatch, type BoardPatch } from '../../../shared/board'
 import { priceChange, type OverrideEvent, type PriceChange } from '../../../shared/domain'
 import { receivePatch, useOverrideAlertStore } from './board-store'
 import {
@@ -108,16 +108,9 @@ describe('override alerts', () => {
 
 describe('override alerts from the live patches', () => {
   const patch = (seq: number, tape: PriceChange[], overrides: OverrideEvent[]): BoardPatch => ({
-    seq,
-    at: 0,
-    snapshots: [],
-    layouts: [],
-    cells: [],
-    headers: [],
+    ...emptyBoardPatch(seq, 0),
     tape,
-    tapeDropped: 0,
     overrides,
-    removed: [],
   })
   const back = priceChange(HOME, 2.14, false, 5_000, 5_000, { price: 8.68, suspended: false })
 

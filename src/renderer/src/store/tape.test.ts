@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BoardPatch } from '../../../shared/board'
+import { emptyBoardPatch, type BoardPatch } from '../../../shared/board'
 import type { PriceChange } from '../../../shared/domain'
 import { awaitHistory, loadHistory, receivePatch, tapeRing } from './board-store'
 import { outcomeWords } from '../../../shared/labels'
@@ -112,18 +112,7 @@ describe('a filtered tape view', () => {
 
 describe('the tape after a restart', () => {
   it('puts the recorded changes first, then what arrived live while they loaded, without doubles', () => {
-    const patch = (tape: PriceChange[]): BoardPatch => ({
-      seq: 1,
-      at: 0,
-      snapshots: [],
-      layouts: [],
-      cells: [],
-      headers: [],
-      tape,
-      tapeDropped: 0,
-      overrides: [],
-      removed: [],
-    })
+    const patch = (tape: PriceChange[]): BoardPatch => ({ ...emptyBoardPatch(1, 0), tape })
     const start = tapeRing.end
     awaitHistory()
     receivePatch(patch([change(30), change(31)]))
