@@ -27,19 +27,16 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
     env,
     stdio: ['ignore', 'pipe', 'ignore'],
   })
+  const stop = () => {
+    bus.kill()
+    rmSync(home, { recursive: true, force: true })
+  }
   try {
     const address = await firstLine(bus)
     await unlockKeyring({ ...env, DBUS_SESSION_BUS_ADDRESS: address })
-    return {
-      address,
-      stop: () => {
-        bus.kill()
-        rmSync(home, { recursive: true, force: true })
-      },
-    }
+    return { address, stop }
   } catch (error) {
-    bus.kill()
-    rmSync(home, { recursive: true, force: true })
+    stop()
     throw error
   }
 }

@@ -8,7 +8,6 @@ import { useReplayStore } from '../../store/replay-store'
 import { focusMatch } from '../../store/ui-store'
 import { AlertText } from '../alerts/AlertList'
 import '../alerts/alerts.css'
-import '../overrides/overrides.css'
 
 export function ReplayAlerts() {
   const alerts = useReplayStore((s) => s.alerts)
@@ -21,7 +20,7 @@ export function ReplayAlerts() {
         </span>
       </div>
       {alerts.length === 0 && <div className="muted pad">No alert fired yet at this point of the replay.</div>}
-      {/* As the override alerts' list (overrides.css): a new row lays out the list alone. */}
+      {/* A new row lays out the list alone (.alert-scroll, styles.css). */}
       <div className="alert-scroll">
         <ol className="alert-entries alert-scroll-rows">
           {alerts.map((entry) => (
