@@ -7,6 +7,7 @@ import { expect, test, type Page } from '../fixtures'
 import { setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 import { describeLayoutRoots, traceLayouts } from '../layout-trace'
+import { clockTime } from '../replay'
 
 let host: HostProcess
 test.beforeAll(async () => {
@@ -162,4 +163,62 @@ test('a new row in the override alerts lays out the list alone, not the page', a
     'function () { return !!this.closest?.("[data-testid=override-alerts]") }',
   )
   expect(inList).toContain(true)
+})
+
+/**
+ * A replay of a few seconds just recorded on `fresh`, paused, with the host then stopped: nothing on
+ * the page changes but what the test changes.
+ */
+async function stillReplay(page: Page, fresh: HostProcess): Promise<void> {
+  await page.goto(fresh.url)
+  await watchLiveMatches(page, 1)
+  await expect(page.getByTestId('price-cell').first()).toBeVisible()
+  const from = Math.ceil(Date.now() / 1000) * 1000
+  await page.waitForTimeout(4000)
+  await page.getByTestId('replay-open').click()
+  const picker = page.getByTestId('replay-picker')
+  await picker.getByTestId('replay-from').fill(clockTime(from))
+  await picker.getByTestId('replay-to').fill(clockTime(from + 3000))
+  await picker.getByTestId('replay-start-speed-1').click()
+  await picker.getByTestId('replay-go').click()
+  const play = page.getByTestId('replay-play')
+  await expect(play).toHaveAttribute('data-playing', 'true')
+  await play.click()
+  await expect(play).toHaveAttribute('data-playing', 'false')
+  fresh.freeze()
+  await page.waitForTimeout(500)
+}
+
+/** Rewrites the text of `selector`'s first text node `times` times, a frame or two apart, traced. */
+function traceTextChanges(page: Page, selector: string, times: number) {
+  return traceLayouts(page, async () => {
+    for (let i = 0; i < times; i++) {
+      await page.locator(selector).evaluate((el, i) => {
+        const text = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */).nextNode()
+        if (!text) throw new Error('no text to change')
+        // Wider each time, as a count grows by a digit.
+        text.nodeValue = String(10 ** i)
+      }, i)
+      await page.waitForTimeout(150)
+    }
+  })
+}
+
+test("a replay's price alert count lays out its own box, not the page", async ({ page }) => {
+  const fresh = await launchHost()
+  try {
+    await stillReplay(page, fresh)
+    // At 60× a new alert comes every few steps, and the count in the panel's title with it.
+    const passes = await traceTextChanges(page, '[data-testid="replay-alert-count"]', 4)
+    fresh.thaw()
+    const inCount = await describeLayoutRoots(
+      page,
+      passes,
+      'function () { return !!this.closest?.("[data-testid=replay-alert-count]") }',
+    )
+    expect(inCount).toContain(true)
+  } finally {
+    fresh.thaw()
+    await fresh.stop()
+  }
 })
