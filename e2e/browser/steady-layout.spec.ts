@@ -107,6 +107,25 @@ test('a new price lays out its own cell alone, not the card and board around it'
   expect(kinds).toContain('price-cell')
 })
 
+test('in the grid, a new price lays out its own cell alone, not its row', async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 8)
+  await page.getByTestId('board-mode-grid').click()
+  await expect(page.locator('[data-testid="grid-row"] [data-testid="price-cell"][data-outcome]').first()).toBeVisible()
+  await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
+  const passes = await traceLayouts(page, () => page.waitForTimeout(3000))
+  expect(passes.length).toBeGreaterThan(0)
+  // What each partial pass started from. A cell laid out by its row's CSS grid is a grid item, never
+  // a relayout boundary, so its new price laid out the whole row (the names and every cell); the
+  // grid's cells must be roots of their own. (A row may still be one: a new score or clock reading.)
+  const kinds = await describeLayoutRoots(
+    page,
+    passes,
+    'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
+  )
+  expect(kinds).toContain('price-cell')
+})
+
 test('a price suspended or reopened lays out its own cell alone, not the page', async ({ page }) => {
   const fresh = await launchHost()
   try {
