@@ -160,7 +160,7 @@ test('a price suspended or reopened lays out its own cell alone, not the page', 
 
 test('a new row in the override alerts lays out the list alone, not the page', async ({ page }) => {
   await page.goto(host.url)
-  const list = page.getByTestId('override-alerts').locator('.alert-scroll')
+  const list = page.getByTestId('override-alerts').locator('.panel-scroll')
   await expect(list).toBeVisible()
   // A few rows, a frame or two apart (a 60× replay adds one at most steps).
   const passes = await traceLayouts(page, async () => {
@@ -236,6 +236,44 @@ test("a replay's price alert count lays out its own box, not the page", async ({
       'function () { return !!this.closest?.("[data-testid=replay-alert-count]") }',
     )
     expect(inCount).toContain(true)
+  } finally {
+    fresh.thaw()
+    await fresh.stop()
+  }
+})
+
+test("the tape's refresh lays out its rows and its counts alone, not the page", async ({ page }) => {
+  const fresh = await launchHost()
+  try {
+    await stillReplay(page, fresh)
+    // A refresh (four a second) brings new rows and new counts in the panel's title.
+    const passes = await traceLayouts(page, async () => {
+      for (let i = 0; i < 4; i++) {
+        await page.getByTestId('tape').evaluate((tape, i) => {
+          const count = tape.querySelector('[data-testid="tape-count"]')?.firstChild
+          const rows = tape.querySelector('[data-testid="tape-scroll"] > div > div')
+          if (!count || !rows) throw new Error('no tape count or rows')
+          count.nodeValue = String(10 ** i)
+          const row = tape.ownerDocument.createElement('div')
+          row.className = 'tape-row'
+          row.textContent = `row ${i}`
+          rows.prepend(row)
+        }, i)
+        await page.waitForTimeout(150)
+      }
+    })
+    fresh.thaw()
+    const roots = await describeLayoutRoots(
+      page,
+      passes,
+      `function () {
+        if (this.getAttribute?.("data-testid") === "tape-scroll") return "rows"
+        if (this.closest?.(".panel-title") && this.querySelector?.("[data-testid=tape-count]")) return "counts"
+        return "elsewhere"
+      }`,
+    )
+    expect(roots).toContain('rows')
+    expect(roots).toContain('counts')
   } finally {
     fresh.thaw()
     await fresh.stop()
