@@ -12,6 +12,7 @@ import { expect, test } from '../fixtures'
 import { mkdirSync } from 'node:fs'
 import { notifyOnMovesOf, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
+import { clockTime } from '../replay'
 import type { Page } from '../fixtures'
 
 const SCREENS = 'test-results/screens'
@@ -125,12 +126,6 @@ async function clickTimeline(page: Page, share: number): Promise<void> {
   const box = await page.getByTestId('replay-timeline').boundingBox()
   if (!box) throw new Error('the timeline has no box')
   await page.mouse.click(box.x + box.width * share, box.y + box.height / 2)
-}
-
-/** `HH:MM:SS` local time, as the picker's time fields take it. */
-function clockTime(at: number): string {
-  const d = new Date(at)
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':')
 }
 
 test('a recorded desk replays at 10× with its override, alert and score change at their moments', async ({ page }) => {

@@ -11,6 +11,7 @@ import { expect, test, type Page } from '../fixtures'
 import { notifyOnMovesOf, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 import { formatAge, formatCountdown } from '../../src/renderer/src/lib/format'
+import { clockTime } from '../replay'
 
 let host: HostProcess
 test.beforeAll(async () => {
@@ -21,12 +22,6 @@ test.afterAll(async () => {
 })
 
 const clockAt = async (page: Page) => Number(await page.getByTestId('replay-clock').getAttribute('data-at'))
-
-/** `HH:MM:SS` local time, as the picker's time fields take it. */
-function clockTime(at: number): string {
-  const d = new Date(at)
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':')
-}
 
 /** The instants of the next recorded events after `after` (a feed message's ticks share one), in order. */
 function instantsAfter(page: Page, matchIds: number[], after: number, to: number) {

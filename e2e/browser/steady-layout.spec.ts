@@ -7,6 +7,7 @@ import { expect, test, type Page } from '../fixtures'
 import { setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 import { describeLayoutRoots, traceLayouts } from '../layout-trace'
+import { clockTime } from '../replay'
 
 let host: HostProcess
 test.beforeAll(async () => {
@@ -106,6 +107,25 @@ test('a new price lays out its own cell alone, not the card and board around it'
   expect(kinds).toContain('price-cell')
 })
 
+test('in the grid, a new price lays out its own cell alone, not its row', async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 8)
+  await page.getByTestId('board-mode-grid').click()
+  await expect(page.locator('[data-testid="grid-row"] [data-testid="price-cell"][data-outcome]').first()).toBeVisible()
+  await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
+  const passes = await traceLayouts(page, () => page.waitForTimeout(3000))
+  expect(passes.length).toBeGreaterThan(0)
+  // What each partial pass started from. A cell laid out by its row's CSS grid is a grid item, never
+  // a relayout boundary, so its new price laid out the whole row (the names and every cell); the
+  // grid's cells must be roots of their own. (A row may still be one: a new score or clock reading.)
+  const kinds = await describeLayoutRoots(
+    page,
+    passes,
+    'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
+  )
+  expect(kinds).toContain('price-cell')
+})
+
 test('a price suspended or reopened lays out its own cell alone, not the page', async ({ page }) => {
   const fresh = await launchHost()
   try {
@@ -153,7 +173,7 @@ test("an override's running countdown lays out its own box, not its alert row an
 
 test('a new row in the override alerts lays out the list alone, not the page', async ({ page }) => {
   await page.goto(host.url)
-  const list = page.getByTestId('override-alerts').locator('.alert-scroll')
+  const list = page.getByTestId('override-alerts').locator('.panel-scroll')
   await expect(list).toBeVisible()
   // A few rows, a frame or two apart (a 60× replay adds one at most steps).
   const passes = await traceLayouts(page, async () => {
@@ -175,4 +195,100 @@ test('a new row in the override alerts lays out the list alone, not the page', a
     'function () { return !!this.closest?.("[data-testid=override-alerts]") }',
   )
   expect(inList).toContain(true)
+})
+
+/**
+ * A replay of a few seconds just recorded on `fresh`, paused, with the host then stopped: nothing on
+ * the page changes but what the test changes.
+ */
+async function stillReplay(page: Page, fresh: HostProcess): Promise<void> {
+  await page.goto(fresh.url)
+  await watchLiveMatches(page, 1)
+  await expect(page.getByTestId('price-cell').first()).toBeVisible()
+  const from = Math.ceil(Date.now() / 1000) * 1000
+  await page.waitForTimeout(4000)
+  await page.getByTestId('replay-open').click()
+  const picker = page.getByTestId('replay-picker')
+  await picker.getByTestId('replay-from').fill(clockTime(from))
+  await picker.getByTestId('replay-to').fill(clockTime(from + 3000))
+  await picker.getByTestId('replay-start-speed-1').click()
+  await picker.getByTestId('replay-go').click()
+  const play = page.getByTestId('replay-play')
+  await expect(play).toHaveAttribute('data-playing', 'true')
+  await play.click()
+  await expect(play).toHaveAttribute('data-playing', 'false')
+  fresh.freeze()
+  await page.waitForTimeout(500)
+}
+
+/** Rewrites the text of `selector`'s first text node `times` times, a frame or two apart, traced. */
+function traceTextChanges(page: Page, selector: string, times: number) {
+  return traceLayouts(page, async () => {
+    for (let i = 0; i < times; i++) {
+      await page.locator(selector).evaluate((el, i) => {
+        const text = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */).nextNode()
+        if (!text) throw new Error('no text to change')
+        // Wider each time, as a count grows by a digit.
+        text.nodeValue = String(10 ** i)
+      }, i)
+      await page.waitForTimeout(150)
+    }
+  })
+}
+
+test("a replay's price alert count lays out its own box, not the page", async ({ page }) => {
+  const fresh = await launchHost()
+  try {
+    await stillReplay(page, fresh)
+    // At 60× a new alert comes every few steps, and the count in the panel's title with it.
+    const passes = await traceTextChanges(page, '[data-testid="replay-alert-count"]', 4)
+    fresh.thaw()
+    const inCount = await describeLayoutRoots(
+      page,
+      passes,
+      'function () { return !!this.closest?.("[data-testid=replay-alert-count]") }',
+    )
+    expect(inCount).toContain(true)
+  } finally {
+    fresh.thaw()
+    await fresh.stop()
+  }
+})
+
+test("the tape's refresh lays out its rows and its counts alone, not the page", async ({ page }) => {
+  const fresh = await launchHost()
+  try {
+    await stillReplay(page, fresh)
+    // A refresh (four a second) brings new rows and new counts in the panel's title.
+    const passes = await traceLayouts(page, async () => {
+      for (let i = 0; i < 4; i++) {
+        await page.getByTestId('tape').evaluate((tape, i) => {
+          const count = tape.querySelector('[data-testid="tape-count"]')?.firstChild
+          const rows = tape.querySelector('[data-testid="tape-scroll"] > div > div')
+          if (!count || !rows) throw new Error('no tape count or rows')
+          count.nodeValue = String(10 ** i)
+          const row = tape.ownerDocument.createElement('div')
+          row.className = 'tape-row'
+          row.textContent = `row ${i}`
+          rows.prepend(row)
+        }, i)
+        await page.waitForTimeout(150)
+      }
+    })
+    fresh.thaw()
+    const roots = await describeLayoutRoots(
+      page,
+      passes,
+      `function () {
+        if (this.getAttribute?.("data-testid") === "tape-scroll") return "rows"
+        if (this.closest?.(".panel-title") && this.querySelector?.("[data-testid=tape-count]")) return "counts"
+        return "elsewhere"
+      }`,
+    )
+    expect(roots).toContain('rows')
+    expect(roots).toContain('counts')
+  } finally {
+    fresh.thaw()
+    await fresh.stop()
+  }
 })

@@ -54,24 +54,30 @@ export const GridRow = memo(function GridRow({
       style={{ gridTemplateColumns: template }}
     >
       <MatchInfo match={match} />
-      {cells.map((slot, i) => (
-        <Fragment key={i}>
-          {slots[i]!.hasLine && <span className="grid-line num muted">{slot.market?.line ?? ''}</span>}
-          {slot.outcomes.map((outcome, j) =>
-            outcome && slot.market ? (
-              <PriceCell
-                key={outcome.outcomeId}
-                outcomeId={outcome.outcomeId}
-                label={`${slot.market.label}${slot.market.line === null ? '' : ` ${slot.market.line}`} · ${outcome.label}`}
-                stale={stale}
-                variant="grid"
-              />
-            ) : (
-              <span key={`gap-${j}`} className="grid-gap" />
-            ),
-          )}
-        </Fragment>
-      ))}
+      {/* The cells sit in one box over all the price columns, not in the row's grid: a grid item is
+          never a relayout boundary, so each new price laid out the whole row (styles.css, .grid-prices). */}
+      {cells.length > 0 && (
+        <div className="grid-prices">
+          {cells.map((slot, i) => (
+            <Fragment key={i}>
+              {slots[i]!.hasLine && <span className="grid-line num muted">{slot.market?.line ?? ''}</span>}
+              {slot.outcomes.map((outcome, j) =>
+                outcome && slot.market ? (
+                  <PriceCell
+                    key={outcome.outcomeId}
+                    outcomeId={outcome.outcomeId}
+                    label={`${slot.market.label}${slot.market.line === null ? '' : ` ${slot.market.line}`} · ${outcome.label}`}
+                    stale={stale}
+                    variant="grid"
+                  />
+                ) : (
+                  <span key={`gap-${j}`} className="grid-gap" />
+                ),
+              )}
+            </Fragment>
+          ))}
+        </div>
+      )}
     </div>
   )
 })

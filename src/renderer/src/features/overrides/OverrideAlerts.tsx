@@ -35,9 +35,9 @@ export function OverrideAlerts() {
           Acknowledge all (Shift+A)
         </button>
       </div>
-      <div className="alert-scroll">
+      <div className="panel-scroll">
         {/* The rows' own box of the room the panel leaves them: a new row lays out the list alone. */}
-        <div className="alert-scroll-rows">
+        <div className="panel-scroll-box">
           {alerts.length === 0 && <div className="muted pad">No override events yet.</div>}
           {alerts.map((alert) => (
             <OverrideAlertRow key={alert.id} alert={alert} />

@@ -15,14 +15,15 @@ export function ReplayAlerts() {
     <div className="replay-alerts panel" data-testid="replay-alerts">
       <div className="panel-title">
         Price alerts
+        {/* A new count lays out its own box alone (.panel-figures, styles.css). */}
         <span className="badge num" data-testid="replay-alert-count">
-          {alerts.length}
+          <span className="panel-count-text">{alerts.length}</span>
         </span>
       </div>
       {alerts.length === 0 && <div className="muted pad">No alert fired yet at this point of the replay.</div>}
-      {/* A new row lays out the list alone (.alert-scroll, styles.css). */}
-      <div className="alert-scroll">
-        <ol className="alert-entries alert-scroll-rows">
+      {/* A new row lays out the list alone (.panel-scroll, styles.css). */}
+      <div className="panel-scroll">
+        <ol className="alert-entries panel-scroll-box">
           {alerts.map((entry) => (
             <ReplayAlertRow key={entry.id} entry={entry} />
           ))}

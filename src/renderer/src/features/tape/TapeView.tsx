@@ -74,18 +74,22 @@ export function TapeView() {
   return (
     <div className="tape panel" data-testid="tape">
       <div className="panel-title">
-        Change tape{' '}
-        <span className="muted num" data-testid="tape-count" data-count={tape.length}>
-          {tape.length.toLocaleString()}
-        </span>
-        {!replayed && dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
-        {replayed && folded > 0 && (
-          <span className="muted num" data-testid="tape-folded">
-            {' '}
-            · {folded.toLocaleString()} changes not shown at this speed
+        Change tape
+        {/* New counts at each refresh lay out their own box alone (.panel-figures, styles.css). */}
+        <span className="panel-figures">
+          <span className="panel-figures-text">
+            <span className="muted num" data-testid="tape-count" data-count={tape.length}>
+              {tape.length.toLocaleString()}
+            </span>
+            {!replayed && dropped > 0 && <span className="muted num"> · {dropped.toLocaleString()} summarised</span>}
+            {replayed && folded > 0 && (
+              <span className="muted num" data-testid="tape-folded">
+                {' '}
+                · {folded.toLocaleString()} changes not shown at this speed
+              </span>
+            )}
           </span>
-        )}
-        <span className="spacer" />
+        </span>
         {!atTop && (
           <button type="button" className="link" data-testid="tape-newest" onClick={scrollToTop}>
             ▲ Newest
@@ -93,13 +97,16 @@ export function TapeView() {
         )}
       </div>
       <TapeFilters matches={matches} matchId={matchId} market={market} minMove={minMove} />
-      <div className="tape-scroll" ref={scrollerRef} data-testid="tape-scroll">
-        <div style={{ height: totalPx }}>
-          {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
-          <div style={{ transform: `translateY(${offsetPx}px)` }}>
-            {visible.map(({ seq, change }) => (
-              <TapeRow key={seq} seq={seq} change={change} />
-            ))}
+      {/* A refresh's rows lay out the list alone (.panel-scroll, styles.css). */}
+      <div className="panel-scroll">
+        <div className="panel-scroll-box" ref={scrollerRef} data-testid="tape-scroll">
+          <div style={{ height: totalPx }}>
+            {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
+            <div style={{ transform: `translateY(${offsetPx}px)` }}>
+              {visible.map(({ seq, change }) => (
+                <TapeRow key={seq} seq={seq} change={change} />
+              ))}
+            </div>
           </div>
         </div>
       </div>
