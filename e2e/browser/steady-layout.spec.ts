@@ -221,16 +221,17 @@ async function stillReplay(page: Page, fresh: HostProcess): Promise<void> {
   await page.waitForTimeout(500)
 }
 
-/** Rewrites the text of `selector`'s first text node `times` times, a frame or two apart, traced. */
-function traceTextChanges(page: Page, selector: string, times: number) {
+/** Rewrites the text of each of `selectors`' first text node `times` times, a frame or two apart, traced. */
+function traceTextChanges(page: Page, selectors: string[], times: number) {
   return traceLayouts(page, async () => {
     for (let i = 0; i < times; i++) {
-      await page.locator(selector).evaluate((el, i) => {
-        const text = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */).nextNode()
-        if (!text) throw new Error('no text to change')
-        // Wider each time, as a count grows by a digit.
-        text.nodeValue = String(10 ** i)
-      }, i)
+      for (const selector of selectors)
+        await page.locator(selector).evaluate((el, i) => {
+          const text = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */).nextNode()
+          if (!text) throw new Error('no text to change')
+          // Wider each time, as a count grows by a digit.
+          text.nodeValue = String(10 ** i)
+        }, i)
       await page.waitForTimeout(150)
     }
   })
@@ -241,7 +242,7 @@ test("a replay's price alert count lays out its own box, not the page", async ({
   try {
     await stillReplay(page, fresh)
     // At 60× a new alert comes every few steps, and the count in the panel's title with it.
-    const passes = await traceTextChanges(page, '[data-testid="replay-alert-count"]', 4)
+    const passes = await traceTextChanges(page, ['[data-testid="replay-alert-count"]'], 4)
     fresh.thaw()
     const inCount = await describeLayoutRoots(
       page,
@@ -287,6 +288,41 @@ test("the tape's refresh lays out its rows and its counts alone, not the page", 
     )
     expect(roots).toContain('rows')
     expect(roots).toContain('counts')
+  } finally {
+    fresh.thaw()
+    await fresh.stop()
+  }
+})
+
+test('the figures that move every second (the status bar, the uptime) lay out their own boxes, not the page', async ({
+  page,
+}) => {
+  const fresh = await launchHost()
+  try {
+    await page.goto(fresh.url)
+    await watchLiveMatches(page, 1)
+    await expect(page.getByTestId('heartbeat')).toContainText(/up \d+ s/)
+    await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
+    // The feed stands still (the host stopped): the only changes on the page are the test's.
+    fresh.freeze()
+    await page.waitForTimeout(500)
+    const passes = await traceTextChanges(
+      page,
+      ['[data-testid="heartbeat"]', '[data-testid="service-odds"] .fig-rate'],
+      4,
+    )
+    fresh.thaw()
+    const roots = await describeLayoutRoots(
+      page,
+      passes,
+      `function () {
+        if (this.closest?.("[data-testid=heartbeat]")) return "uptime"
+        if (this.closest?.("[data-testid=status-bar]")) return "status bar"
+        return "elsewhere"
+      }`,
+    )
+    expect(roots).toContain('uptime')
+    expect(roots).toContain('status bar')
   } finally {
     fresh.thaw()
     await fresh.stop()

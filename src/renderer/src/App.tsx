@@ -165,7 +165,10 @@ function HeartbeatFigure({ connected }: { connected: boolean }) {
   useEffect(() => subscribe('app:heartbeat', setHeartbeat), [])
   return (
     <span className="muted num" data-testid="heartbeat">
-      {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
+      {/* A new second lays out its own box alone (.fixed-text, styles.css). */}
+      <span className="fixed-text uptime">
+        {!connected ? 'no heartbeat' : heartbeat ? `up ${Math.round(heartbeat.uptimeMs / 1000)} s` : ''}
+      </span>
     </span>
   )
 }

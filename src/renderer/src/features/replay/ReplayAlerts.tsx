@@ -15,9 +15,9 @@ export function ReplayAlerts() {
     <div className="replay-alerts panel" data-testid="replay-alerts">
       <div className="panel-title">
         Price alerts
-        {/* A new count lays out its own box alone (.panel-figures, styles.css). */}
+        {/* A new count lays out its own box alone (.fixed-text, styles.css). */}
         <span className="badge num" data-testid="replay-alert-count">
-          <span className="panel-count-text">{alerts.length}</span>
+          <span className="fixed-text count">{alerts.length}</span>
         </span>
       </div>
       {alerts.length === 0 && <div className="muted pad">No alert fired yet at this point of the replay.</div>}

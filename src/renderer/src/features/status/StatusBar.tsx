@@ -26,29 +26,34 @@ export function StatusBar() {
     // The last health main sent is not the feed's now: show none rather than a frozen "live".
     return (
       <footer className="status-bar" data-testid="status-bar">
-        <span className="badge bad">connection to the app lost</span>
+        <div className="status-bar-row">
+          <span className="badge bad">connection to the app lost</span>
+        </div>
       </footer>
     )
   }
   return (
     <footer className="status-bar" data-testid="status-bar">
-      {mode?.mode === 'demo' && (
-        <span className="badge demo" data-testid="demo-badge" title={mode.reason}>
-          Demo feed
-        </span>
-      )}
-      {mode && <span className="muted">{mode.sport}</span>}
-      {!health && <span className="muted">feed health: waiting…</span>}
-      {health?.services.map((service) => (
-        <ServiceStatus
-          key={service.service}
-          service={service}
-          streams={health.streams.filter((s) => s.service === service.service)}
-        />
-      ))}
-      {health && <UnsyncedStatus unsynced={health.unsynced} />}
-      {health && <PaintStatus />}
-      {health && <FaultsStatus faults={health.faults} />}
+      {/* Figures that change every second lay out the bar alone (.status-bar-row, status.css). */}
+      <div className="status-bar-row">
+        {mode?.mode === 'demo' && (
+          <span className="badge demo" data-testid="demo-badge" title={mode.reason}>
+            Demo feed
+          </span>
+        )}
+        {mode && <span className="muted">{mode.sport}</span>}
+        {!health && <span className="muted">feed health: waiting…</span>}
+        {health?.services.map((service) => (
+          <ServiceStatus
+            key={service.service}
+            service={service}
+            streams={health.streams.filter((s) => s.service === service.service)}
+          />
+        ))}
+        {health && <UnsyncedStatus unsynced={health.unsynced} />}
+        {health && <PaintStatus />}
+        {health && <FaultsStatus faults={health.faults} />}
+      </div>
     </footer>
   )
 }

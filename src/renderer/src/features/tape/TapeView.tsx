@@ -75,9 +75,9 @@ export function TapeView() {
     <div className="tape panel" data-testid="tape">
       <div className="panel-title">
         Change tape
-        {/* New counts at each refresh lay out their own box alone (.panel-figures, styles.css). */}
+        {/* New counts at each refresh lay out their own box alone (.fixed-text, styles.css). */}
         <span className="panel-figures">
-          <span className="panel-figures-text">
+          <span className="fixed-text">
             <span className="muted num" data-testid="tape-count" data-count={tape.length}>
               {tape.length.toLocaleString()}
             </span>
