@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '../fixtures'
 import { notifyOnMovesOf, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
+import { formatAge, formatCountdown } from '../../src/renderer/src/lib/format'
 import { clockTime } from '../replay'
 
 let host: HostProcess
@@ -47,6 +48,56 @@ function ticksBetween(page: Page, matchId: number, from: number, to: number): Pr
     { matchId, from, to },
   )
 }
+
+/** What a countdown element carries, read in the page. */
+interface Countdown {
+  until: number
+  label: string
+}
+
+/** The DOM `countdownsEveryFrame` reads in the page (the Node-side types have no DOM). */
+interface FrameScope {
+  document: {
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null
+    querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>
+  }
+  getComputedStyle(element: unknown): { visibility: string }
+  performance: { now(): number }
+  requestAnimationFrame(callback: () => void): number
+}
+
+/**
+ * At every animation frame for `ms`: the replayed clock, every override countdown on the page and
+ * how many price ages show, read together.
+ */
+function countdownsEveryFrame(page: Page, ms: number) {
+  return page.evaluate(
+    (ms) =>
+      new Promise<{ at: number; countdowns: Countdown[]; agesShown: number }[]>((resolve) => {
+        const scope = globalThis as unknown as FrameScope
+        const frames: { at: number; countdowns: Countdown[]; agesShown: number }[] = []
+        const end = scope.performance.now() + ms
+        const read = () => {
+          const at = Number(scope.document.querySelector('[data-testid="replay-clock"]')?.getAttribute('data-at'))
+          const countdowns = Array.from(scope.document.querySelectorAll('[data-until]'), (el) => ({
+            until: Number(el.getAttribute('data-until')),
+            label: el.getAttribute('data-label') ?? '',
+          }))
+          const ages = Array.from(scope.document.querySelectorAll('.cell-age'))
+          const agesShown = ages.filter((el) => scope.getComputedStyle(el).visibility !== 'hidden').length
+          frames.push({ at, countdowns, agesShown })
+          if (scope.performance.now() < end) scope.requestAnimationFrame(read)
+          else resolve(frames)
+        }
+        scope.requestAnimationFrame(read)
+      }),
+    ms,
+  )
+}
+
+/** What a countdown to `until` reads at the replayed instant `at` (the cell's bare, the alert's worded). */
+const countdownAt = (until: number, at: number) =>
+  until <= at ? /^(expired|0:00)$/ : new RegExp(`^(expires in )?${formatCountdown(until - at)}$`)
 
 test('pause, step, drag, jumps, tape and playhead follow the replayed clock; live records on underneath', async ({
   page,
@@ -125,6 +176,25 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
   await expect(play).toHaveAttribute('data-playing', 'false')
   const newestTape = await page.getByTestId('tape-row').first().locator('span').first().textContent()
   expect(newestTape! <= clockTime(after)).toBe(true)
+
+  // Played at 10×, the countdowns read the board's instant at every frame, not one wall second (10 s) behind it.
+  // Its ages, which would all move at every step, are hidden meanwhile; paused, they read the paused instant.
+  const age = page.locator(`[data-testid="match-card"] [data-outcome]:not(.overridden) .cell-age`).first()
+  await page.getByTestId('replay-speed-10').click()
+  await play.click()
+  const frames = await countdownsEveryFrame(page, 1_000)
+  await play.click()
+  await page.getByTestId('replay-speed-1').click()
+  await expect(play).toHaveAttribute('data-playing', 'false')
+  await expect(age).toBeVisible()
+  const pausedAt = await clockAt(page)
+  expect(await age.getAttribute('data-label')).toBe(formatAge(pausedAt - Number(await age.getAttribute('data-since'))))
+  expect(new Set(frames.map((f) => f.at)).size).toBeGreaterThan(5)
+  for (const { at, countdowns, agesShown } of frames) {
+    expect(agesShown).toBe(0)
+    expect(countdowns.length).toBe(2)
+    for (const { until, label } of countdowns) expect(label).toMatch(countdownAt(until, at))
+  }
 
   // Drag the timeline: the playhead follows the pointer, the seek lands where it is let go.
   const track = page.getByTestId('replay-timeline')

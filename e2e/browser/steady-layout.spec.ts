@@ -158,6 +158,19 @@ test('a price suspended or reopened lays out its own cell alone, not the page', 
   }
 })
 
+test("an override's running countdown lays out its own box, not its alert row and the list", async ({ page }) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 1)
+  const cell = page.getByTestId('price-cell').first()
+  await expect(cell).toBeVisible()
+  expect(await setOverrideOn(page, (await cell.getAttribute('data-outcome')) ?? '', 3.33)).toMatchObject({ ok: true })
+  await expect(page.getByTestId('override-countdown').first()).toBeVisible()
+  // The labels' timer rewrites the countdown every second (at every step of a fast replay).
+  const passes = await traceLayouts(page, () => page.waitForTimeout(3500))
+  const roots = await describeLayoutRoots(page, passes, 'function () { return this.dataset?.testid ?? this.className }')
+  expect(roots).toContain('override-countdown')
+})
+
 test('a new row in the override alerts lays out the list alone, not the page', async ({ page }) => {
   await page.goto(host.url)
   const list = page.getByTestId('override-alerts').locator('.panel-scroll')

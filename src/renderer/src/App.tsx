@@ -29,7 +29,7 @@ import { ReplayAlerts } from './features/replay/ReplayAlerts'
 import { ReplayBar } from './features/replay/ReplayBar'
 import { ReplayPickerHost } from './features/replay/ReplayPicker'
 import { acknowledgeOverrideAlerts, useShownOverrideAlerts } from './store/board-store'
-import { useReplaying } from './store/replay-store'
+import { useFastPlay, useReplaying } from './store/replay-store'
 import { useConnectionStore, startConnectionWatch } from './store/connection-store'
 import { loadLiveState } from './store/live-sync'
 import { loadProblems, startProblemsSync } from './store/problems-store'
@@ -78,6 +78,7 @@ export function App() {
   const singleMatch = useSingleMatchRoute()
   const connected = useConnectionStore((s) => s.connected)
   const replaying = useReplaying()
+  const fastPlay = useFastPlay()
   useEscapeLeavesFields()
 
   useEffect(() => {
@@ -115,6 +116,7 @@ export function App() {
       data-testid="app-shell"
       data-connection={connected ? 'ok' : 'lost'}
       data-mode={replaying ? 'replay' : 'live'}
+      data-fast-play={fastPlay || undefined}
     >
       <header className="top-bar">
         <span className="brand">Odds Monitor</span>

@@ -69,13 +69,25 @@ function labelOf(el: HTMLElement): string {
   return untilLabel(Number(until), { prefix, done })
 }
 
+/** Every moving label: ages, countdowns and match clocks. */
+const MOVING_LABELS = '[data-since],[data-until],[data-clock-from]'
+
+/** The labels a fast replay keeps moving with its clock: countdowns and match clocks (not ages). */
+export const COUNTING_LABELS = '[data-until],[data-clock-from]'
+
+/**
+ * Rewrites the moving labels under `root` (those `selector` picks) from the current "now". The
+ * wall-clock timer calls it every second; a replay calls it whenever its clock moves.
+ */
+export function refreshLiveLabels(root: ParentNode = document, selector = MOVING_LABELS): void {
+  for (const el of root.querySelectorAll<HTMLElement>(selector)) {
+    const label = labelOf(el)
+    // An unchanged label is not written: every write invalidates the element's style.
+    if (el.dataset['label'] !== label) el.dataset['label'] = label
+  }
+}
+
 export function startLiveTime(root: ParentNode = document, everyMs = 1000): () => void {
-  const timer = setInterval(() => {
-    for (const el of root.querySelectorAll<HTMLElement>('[data-since],[data-until],[data-clock-from]')) {
-      const label = labelOf(el)
-      // An unchanged label is not written: every write invalidates the element's style.
-      if (el.dataset['label'] !== label) el.dataset['label'] = label
-    }
-  }, everyMs)
+  const timer = setInterval(() => refreshLiveLabels(root), everyMs)
   return () => clearInterval(timer)
 }

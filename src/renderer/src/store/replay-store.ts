@@ -53,6 +53,11 @@ export const useReplayStore = create<ReplayStore>(() => ({
 export const isReplaying = (): boolean => useReplayStore.getState().session !== null
 export const useReplaying = (): boolean => useReplayStore((s) => s.session !== null)
 
+/** A replay playing at 10× or 60×: the board moves a step (1 or 6 replayed seconds) every 100 ms. */
+export const isFastPlay = (session: ReplaySession | null): boolean =>
+  session !== null && session.clock.playing && session.clock.speed > 1
+export const useFastPlay = (): boolean => useReplayStore((s) => isFastPlay(s.session))
+
 /**
  * `value` while the board is live, `none` while a replay shows: what the live feed's health or
  * the bookmaker's check says now is nothing of the replayed prices.

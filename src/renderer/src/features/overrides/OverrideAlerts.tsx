@@ -107,7 +107,7 @@ function OverrideText({ alert: { event, ended, returnedTo } }: { alert: Override
             {' · '}
             {ended === null ? (
               <span
-                className="countdown"
+                className="countdown fixed-text"
                 data-testid="override-countdown"
                 {...untilAttributes(event.expiresAt, OVERRIDE_COUNTDOWN)}
               />

@@ -11,11 +11,11 @@ import type { WatchedMatch } from '../../../../shared/watchlists'
 import { conflationStepMs, type ReplayEvent } from '../../../../shared/replay'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
-import { setLiveNow } from '../../lib/live-time'
+import { COUNTING_LABELS, refreshLiveLabels, setLiveNow } from '../../lib/live-time'
 import { boardFromSnapshots } from '../../store/board-data'
 import { applyReplayBatch, showReplayBoards, useBoardStore } from '../../store/board-store'
 import { reloadBoard } from '../../store/live-sync'
-import { clearReplayed, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
+import { clearReplayed, isFastPlay, updateSession, useReplayStore, type ReplaySession } from '../../store/replay-store'
 import { closeOverrideEditor, showView } from '../../store/ui-store'
 import { foldEvents, type ReplayBatch } from './replay-batch'
 import { EventStream, shownAt, stepClock, TAPE_ROWS_PER_STEP, type ReplaySpeed } from './replay-clock'
@@ -57,6 +57,34 @@ let lastWall = 0
  * on the board, which trails this by less than a step at fast speeds.
  */
 let playhead = 0
+/** Stops the labels following the replayed clock (followClock). */
+let unfollowClock: (() => void) | null = null
+
+/**
+ * Ages, countdowns and match clocks read the replayed clock (setLiveNow); their own timer rewrites
+ * them once a wall second, which at 10× or 60× would leave a countdown 10 s or a minute behind the
+ * board, still running on a price whose override the alert list already calls expired. So while a
+ * replay plays fast its countdowns and match clocks are rewritten at every step. Ages are not: each
+ * would change at every step, which cost a fifth of the 60× frames (bench replay); the board hides
+ * them while playing fast (App's `data-fast-play`) and shows them afresh when it stops or plays at 1×.
+ */
+function followClock(): void {
+  setLiveNow(() => session()?.clock.position ?? Date.now())
+  unfollowClock ??= useReplayStore.subscribe(({ session: now }, { session: before }) => {
+    if (!now || now.clock === before?.clock) return
+    const moved = now.clock.position !== before?.clock.position
+    // At 1× the wall timer keeps up with the clock, as it does live.
+    if (isFastPlay(now)) {
+      if (moved) refreshLiveLabels(document, COUNTING_LABELS)
+    } else if (isFastPlay(before ?? null) || (moved && !now.clock.playing)) refreshLiveLabels()
+  })
+}
+
+function unfollow(): void {
+  unfollowClock?.()
+  unfollowClock = null
+  setLiveNow(null)
+}
 
 const session = (): ReplaySession | null => useReplayStore.getState().session
 const matchIdsOf = (s: ReplaySession) => s.matches.map((m) => m.matchId)
@@ -92,7 +120,7 @@ export async function openReplay(request: ReplayRequest): Promise<void> {
       error: null,
     },
   })
-  setLiveNow(() => session()?.clock.position ?? Date.now())
+  followClock()
   // Nothing live stays on the board under the replay banner while the recording is read.
   showReplayBoards([])
   clearReplayed()
@@ -125,7 +153,7 @@ export function leaveReplay(): void {
   stream = null
   useReplayStore.setState({ session: null })
   clearReplayed()
-  setLiveNow(null)
+  unfollow()
   void reloadBoard()
 }
 
