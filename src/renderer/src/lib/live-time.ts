@@ -87,7 +87,15 @@ export function refreshLiveLabels(root: ParentNode = document, selector = MOVING
   }
 }
 
+/** Set while the owner of "now" (a fast replay) rewrites the labels itself, at every move of its clock. */
+let timerHeld = false
+
+/** Holds (or lets go of) the one-second timer: a fast replay's labels move with its steps instead. */
+export function holdLabelTimer(held: boolean): void {
+  timerHeld = held
+}
+
 export function startLiveTime(root: ParentNode = document, everyMs = 1000): () => void {
-  const timer = setInterval(() => refreshLiveLabels(root), everyMs)
+  const timer = setInterval(() => timerHeld || refreshLiveLabels(root), everyMs)
   return () => clearInterval(timer)
 }

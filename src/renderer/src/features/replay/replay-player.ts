@@ -11,7 +11,7 @@ import type { WatchedMatch } from '../../../../shared/watchlists'
 import { conflationStepMs, type ReplayEvent } from '../../../../shared/replay'
 import { call } from '../../bridge'
 import { describeError } from '../../lib/errors'
-import { COUNTING_LABELS, refreshLiveLabels, setLiveNow } from '../../lib/live-time'
+import { COUNTING_LABELS, holdLabelTimer, refreshLiveLabels, setLiveNow } from '../../lib/live-time'
 import { boardFromSnapshots } from '../../store/board-data'
 import { applyReplayBatch, showReplayBoards, useBoardStore } from '../../store/board-store'
 import { reloadBoard } from '../../store/live-sync'
@@ -73,8 +73,10 @@ function followClock(): void {
   unfollowClock ??= useReplayStore.subscribe(({ session: now }, { session: before }) => {
     if (!now || now.clock === before?.clock) return
     const moved = now.clock.position !== before?.clock.position
-    // At 1× the wall timer keeps up with the clock, as it does live.
-    if (isFastPlay(now)) {
+    const fast = isFastPlay(now)
+    // The hidden ages need no rewrite each second meanwhile; at 1× the timer keeps up, as it does live.
+    holdLabelTimer(fast)
+    if (fast) {
       if (moved) refreshLiveLabels(document, COUNTING_LABELS)
     } else if (isFastPlay(before ?? null) || (moved && !now.clock.playing)) refreshLiveLabels()
   })
@@ -83,6 +85,7 @@ function followClock(): void {
 function unfollow(): void {
   unfollowClock?.()
   unfollowClock = null
+  holdLabelTimer(false)
   setLiveNow(null)
 }
 
