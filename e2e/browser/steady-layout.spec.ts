@@ -89,22 +89,29 @@ test('a notice on the Discover screen does not push the match list', async ({ pa
   expect(await box(page, '[data-testid="discover-row"]')).toEqual(firstRow)
 })
 
+/**
+ * What the partial layout passes of the next `ms` started from: each root's test id (or class, or
+ * tag). The page must lay out at all meanwhile.
+ */
+async function layoutRootsOver(page: Page, ms: number): Promise<unknown[]> {
+  const passes = await traceLayouts(page, () => page.waitForTimeout(ms))
+  expect(passes.length).toBeGreaterThan(0)
+  return describeLayoutRoots(
+    page,
+    passes,
+    'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
+  )
+}
+
 test('a new price lays out its own cell alone, not the card and board around it', async ({ page }) => {
   await page.goto(host.url)
   await watchLiveMatches(page, 3)
   await expect(page.getByTestId('price-cell').first()).toBeVisible()
   await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
   // A few seconds of live prices, traced: most frames bring new prices and nothing else.
-  const passes = await traceLayouts(page, () => page.waitForTimeout(3000))
-  expect(passes.length).toBeGreaterThan(0)
   // A price cell is a relayout boundary (fixed size, strict containment, not a flex item): a pass
   // for new prices alone starts at the cells, not at the page's root.
-  const kinds = await describeLayoutRoots(
-    page,
-    passes,
-    'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
-  )
-  expect(kinds).toContain('price-cell')
+  expect(await layoutRootsOver(page, 3000)).toContain('price-cell')
 })
 
 test('in the grid, a new price lays out its own cell alone, not its row', async ({ page }) => {
@@ -113,17 +120,10 @@ test('in the grid, a new price lays out its own cell alone, not its row', async 
   await page.getByTestId('board-mode-grid').click()
   await expect(page.locator('[data-testid="grid-row"] [data-testid="price-cell"][data-outcome]').first()).toBeVisible()
   await expect(page.getByTestId('service-odds')).toContainText(/[1-9]\d*\.\d msg\/s/)
-  const passes = await traceLayouts(page, () => page.waitForTimeout(3000))
-  expect(passes.length).toBeGreaterThan(0)
   // What each partial pass started from. A cell laid out by its row's CSS grid is a grid item, never
   // a relayout boundary, so its new price laid out the whole row (the names and every cell); the
   // grid's cells must be roots of their own. (A row may still be one: a new score or clock reading.)
-  const kinds = await describeLayoutRoots(
-    page,
-    passes,
-    'function () { return this.getAttribute?.("data-testid") ?? this.className ?? this.nodeName }',
-  )
-  expect(kinds).toContain('price-cell')
+  expect(await layoutRootsOver(page, 3000)).toContain('price-cell')
 })
 
 test('a price suspended or reopened lays out its own cell alone, not the page', async ({ page }) => {
@@ -166,9 +166,7 @@ test("an override's running countdown lays out its own box, not its alert row an
   expect(await setOverrideOn(page, (await cell.getAttribute('data-outcome')) ?? '', 3.33)).toMatchObject({ ok: true })
   await expect(page.getByTestId('override-countdown').first()).toBeVisible()
   // The labels' timer rewrites the countdown every second (at every step of a fast replay).
-  const passes = await traceLayouts(page, () => page.waitForTimeout(3500))
-  const roots = await describeLayoutRoots(page, passes, 'function () { return this.dataset?.testid ?? this.className }')
-  expect(roots).toContain('override-countdown')
+  expect(await layoutRootsOver(page, 3500)).toContain('override-countdown')
 })
 
 test('a new row in the override alerts lays out the list alone, not the page', async ({ page }) => {
