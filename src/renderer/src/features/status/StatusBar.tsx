@@ -22,37 +22,34 @@ export function StatusBar() {
   const health = useFeedStore((s) => s.health)
   const mode = useFeedStore((s) => s.mode)
   const connected = useConnectionStore((s) => s.connected)
-  if (!connected) {
-    // The last health main sent is not the feed's now: show none rather than a frozen "live".
-    return (
-      <footer className="status-bar" data-testid="status-bar">
-        <div className="status-bar-row">
-          <span className="badge bad">connection to the app lost</span>
-        </div>
-      </footer>
-    )
-  }
   return (
     <footer className="status-bar" data-testid="status-bar">
       {/* Figures that change every second lay out the bar alone (.status-bar-row, status.css). */}
       <div className="status-bar-row">
-        {mode?.mode === 'demo' && (
-          <span className="badge demo" data-testid="demo-badge" title={mode.reason}>
-            Demo feed
-          </span>
+        {connected ? (
+          <>
+            {mode?.mode === 'demo' && (
+              <span className="badge demo" data-testid="demo-badge" title={mode.reason}>
+                Demo feed
+              </span>
+            )}
+            {mode && <span className="muted">{mode.sport}</span>}
+            {!health && <span className="muted">feed health: waiting…</span>}
+            {health?.services.map((service) => (
+              <ServiceStatus
+                key={service.service}
+                service={service}
+                streams={health.streams.filter((s) => s.service === service.service)}
+              />
+            ))}
+            {health && <UnsyncedStatus unsynced={health.unsynced} />}
+            {health && <PaintStatus />}
+            {health && <FaultsStatus faults={health.faults} />}
+          </>
+        ) : (
+          // The last health main sent is not the feed's now: show none rather than a frozen "live".
+          <span className="badge bad">connection to the app lost</span>
         )}
-        {mode && <span className="muted">{mode.sport}</span>}
-        {!health && <span className="muted">feed health: waiting…</span>}
-        {health?.services.map((service) => (
-          <ServiceStatus
-            key={service.service}
-            service={service}
-            streams={health.streams.filter((s) => s.service === service.service)}
-          />
-        ))}
-        {health && <UnsyncedStatus unsynced={health.unsynced} />}
-        {health && <PaintStatus />}
-        {health && <FaultsStatus faults={health.faults} />}
       </div>
     </footer>
   )
