@@ -59,10 +59,11 @@ async function timeSeeks(page: Page, count: number): Promise<number[]> {
 
 /**
  * A Chrome trace of the page while it plays on (`--trace <seconds>`, after the measured window):
- * main-thread time by kind and the hottest events (trace-summary.ts); the raw file is kept.
+ * main-thread time by kind and the hottest events (trace-summary.ts); the raw file is kept, one per
+ * build and round (`replay-page-trace-this-0.json`…), so an A/B run's traces can be compared after.
  */
-async function tracePlay(browser: Browser, page: Page, seconds: number) {
-  return { seconds, ...(await tracePage(browser, page, seconds, 'replay-page-trace')) }
+async function tracePlay(browser: Browser, page: Page, seconds: number, name: string) {
+  return { seconds, ...(await tracePage(browser, page, seconds, `replay-page-trace-${name}`)) }
 }
 
 /**
@@ -149,7 +150,7 @@ export async function playOnPage(
     for (let round = 0; round < (other === null ? 1 : options.rounds); round++)
       for (const code of order(round)) {
         const assets = code === 'other' && other !== null ? join(other, 'assets') : null
-        const { line, trace } = await playWindow(browser, host, assets, options)
+        const { line, trace } = await playWindow(browser, host, assets, options, `${code}-${round}`)
         figures[code].push(line)
         console.log(
           JSON.stringify({
@@ -183,8 +184,14 @@ export async function playOnPage(
   }
 }
 
-/** A page that starts the replay through the picker, plays it for the window, then seeks. */
-async function playWindow(browser: Browser, host: HostProcess, assets: string | null, options: PlayOptions) {
+/** A page that starts the replay through the picker, plays it for the window, then seeks; `name`: its trace file's. */
+async function playWindow(
+  browser: Browser,
+  host: HostProcess,
+  assets: string | null,
+  options: PlayOptions,
+  name: string,
+) {
   const { seconds, speed, seekCount, traceSeconds } = options
   const page = await browser.newPage({ viewport: VIEWPORT })
   try {
@@ -208,7 +215,7 @@ async function playWindow(browser: Browser, host: HostProcess, assets: string | 
     const hostCpuMs = processCpuMs(host.pid) - hostBefore
     const pageCpuMs = rendererMain()
     const after = await clockAt()
-    const trace = traceSeconds > 0 ? await tracePlay(browser, page, traceSeconds) : undefined
+    const trace = traceSeconds > 0 ? await tracePlay(browser, page, traceSeconds, name) : undefined
     const seeks = await timeSeeks(page, seekCount)
     const line = {
       cells: await page.locator('[data-testid="price-cell"]').count(),

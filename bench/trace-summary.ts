@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import { DROPPED_FRAME_MS, percentile } from './page-frames'
 
 export const TRACE_CATEGORIES = [
   'toplevel',
@@ -25,7 +26,7 @@ interface TraceEvent {
   tid: number
   ts: number
   dur?: number
-  args?: { name?: string }
+  args?: { name?: string; beginData?: { dirtyObjects?: number } }
 }
 
 /**
@@ -50,6 +51,31 @@ export interface TraceSummary {
   hottest: Array<{ name: string; msPerSec: number }>
   rasterMsPerSec: number
   frames: FrameCosts
+  slowFrames: SlowFrames
+}
+
+/**
+ * The frames that dropped and what was in them. A frame runs from one `BeginMainFrame` to the next
+ * (as the benches' recorder counts from one animation frame to the next); a slow one took over
+ * DROPPED_FRAME_MS. For the slow frames and for the others: how many, and per frame the main
+ * thread's self time by kind and the objects its layouts had to lay out (`dirtyObjects`). Whether
+ * the missed frames are the page's own work (the kinds add up to the frame) or the machine's
+ * (a slow frame with little main-thread time in it: the thread waited for a core or the compositor).
+ */
+interface SlowFrames {
+  frames: number
+  slow: number
+  slowMs: FrameMix
+  otherMs: FrameMix
+}
+
+interface FrameMix {
+  /** Median frame length (ms). */
+  medianMs: number
+  /** Mean main-thread self time per frame by kind (ms). */
+  mainMs: Record<string, number>
+  /** Median of the layouts' dirty objects per frame. */
+  dirtyObjects: number
 }
 
 /**
@@ -86,7 +112,9 @@ export function summariseTrace(trace: Buffer, seconds: number): TraceSummary {
   const mains = [...byThread].filter(([key]) => threadNames.get(key) === 'CrRendererMain')
   const [mainKey, main] = mains.sort((a, b) => total(b[1]) - total(a[1]))[0] ?? ['', []]
   const pid = mainKey.split(':')[0]
-  const self = selfTimes(main)
+  const withSelf = selfTimesOf(main)
+  const self = new Map<string, number>()
+  for (const { event, us } of withSelf) self.set(event.name, (self.get(event.name) ?? 0) + us)
   const perSec = (us: number) => Number((us / 1000 / seconds).toFixed(1))
   const mainMsPerSec: Record<string, number> = {}
   for (const [name, us] of self) {
@@ -108,6 +136,49 @@ export function summariseTrace(trace: Buffer, seconds: number): TraceSummary {
       .map(([name, us]) => ({ name, msPerSec: perSec(us) })),
     rasterMsPerSec: perSec(total(raster)),
     frames: frameCosts(main, seconds),
+    slowFrames: slowFrames(withSelf),
+  }
+}
+
+function slowFrames(events: ReadonlyArray<{ event: TraceEvent; us: number }>): SlowFrames {
+  const starts = events
+    .filter(({ event }) => event.name === 'WebFrameWidgetImpl::BeginMainFrame')
+    .map((e) => e.event.ts)
+  const frames = starts
+    .slice(1)
+    .map((to, i) => ({ from: starts[i] as number, to, mix: {} as Record<string, number>, dirty: 0 }))
+  // Events and frames are both in time order: one walk puts each event in its frame.
+  let i = 0
+  for (const { event, us } of events) {
+    while (i < frames.length && (frames[i] as { to: number }).to <= event.ts) i++
+    const frame = frames[i]
+    if (!frame || event.ts < frame.from) continue
+    const kind = kindOf(event.name)
+    frame.mix[kind] = (frame.mix[kind] ?? 0) + us
+    if (event.name === 'Layout') frame.dirty += event.args?.beginData?.dirtyObjects ?? 0
+  }
+  const mixOf = (list: typeof frames): FrameMix => {
+    const mainMs: Record<string, number> = {}
+    for (const frame of list)
+      for (const [kind, us] of Object.entries(frame.mix)) mainMs[kind] = (mainMs[kind] ?? 0) + us
+    for (const kind of Object.keys(mainMs))
+      mainMs[kind] = Number(((mainMs[kind] as number) / 1000 / list.length).toFixed(1))
+    const lengthMs = percentile(
+      list.map((f) => f.to - f.from),
+      50,
+    )
+    const dirtyObjects = percentile(
+      list.map((f) => f.dirty),
+      50,
+    )
+    return { medianMs: Number((lengthMs / 1000).toFixed(1)), mainMs, dirtyObjects }
+  }
+  const slow = frames.filter((f) => f.to - f.from > DROPPED_FRAME_MS * 1000)
+  return {
+    frames: frames.length,
+    slow: slow.length,
+    slowMs: mixOf(slow),
+    otherMs: mixOf(frames.filter((f) => !slow.includes(f))),
   }
 }
 
@@ -128,20 +199,20 @@ function frameCosts(main: TraceEvent[], seconds: number): FrameCosts {
   }
 }
 
-/** Self time per event name on one thread: each event's duration less its direct children's. */
-function selfTimes(events: TraceEvent[]): Map<string, number> {
-  const sorted = [...events].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  const self = new Map<string, number>()
-  const stack: Array<{ event: TraceEvent; end: number }> = []
-  for (const event of sorted) {
-    const end = event.ts + (event.dur ?? 0)
-    while (stack.length > 0 && (stack.at(-1) as { end: number }).end <= event.ts) stack.pop()
+/** Each event of one thread in time order with its self time: its duration less its direct children's. */
+function selfTimesOf(events: TraceEvent[]): Array<{ event: TraceEvent; us: number }> {
+  const sorted = [...events]
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+    .map((event) => ({ event, us: event.dur ?? 0 }))
+  const stack: Array<{ entry: { us: number }; end: number }> = []
+  for (const entry of sorted) {
+    const end = entry.event.ts + (entry.event.dur ?? 0)
+    while (stack.length > 0 && (stack.at(-1) as { end: number }).end <= entry.event.ts) stack.pop()
     const parent = stack.at(-1)
-    if (parent) self.set(parent.event.name, (self.get(parent.event.name) ?? 0) - (event.dur ?? 0))
-    self.set(event.name, (self.get(event.name) ?? 0) + (event.dur ?? 0))
-    stack.push({ event, end })
+    if (parent) parent.entry.us -= entry.event.dur ?? 0
+    stack.push({ entry, end })
   }
-  return self
+  return sorted
 }
 
 /**
