@@ -5,9 +5,10 @@
  * superseded or lifted says so instead of counting down, a lift names the price it went back to,
  * the trader's own overrides are marked "you", an acknowledgement survives a reload, and a row
  * click brings its match's card into view. Rows belong to their feed: the demo feed's are not shown
- * on the real one, where the same match id is another match.
+ * on the real one, where the same match id is another match. A long list is a window of rows: older
+ * rows show as the reader scrolls, and a reader scrolled down keeps their place as new ones arrive.
  */
-import { expect, test } from '../fixtures'
+import { expect, test, type Page } from '../fixtures'
 import { startSimulator } from '../../src/sim'
 import { endFeedSession, outcomesOf, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { switchToFeed } from '../app'
@@ -21,12 +22,17 @@ test.afterAll(async () => {
   await host.stop()
 })
 
-test('an override that ran out reads "expired", and Shift+A acknowledges every override alert', async ({ page }) => {
-  await page.goto(host.url)
+/** Opens `url` watching one live match; answers the outcome its first price cell names. */
+async function firstOutcome(page: Page, url: string): Promise<string> {
+  await page.goto(url)
   await watchLiveMatches(page, 1)
   const cell = page.getByTestId('price-cell').first()
   await expect(cell).toBeVisible()
-  const outcome = (await cell.getAttribute('data-outcome')) ?? ''
+  return (await cell.getAttribute('data-outcome')) ?? ''
+}
+
+test('an override that ran out reads "expired", and Shift+A acknowledges every override alert', async ({ page }) => {
+  const outcome = await firstOutcome(page, host.url)
   const [matchId, oddType, oddKey] = outcome.split('|')
   const shortOne = await page.evaluate(
     (command) => (globalThis as unknown as PageScope).oddsMonitor.invoke('overrides:set', command),
@@ -101,16 +107,59 @@ test('override rows end truthfully, name the price a lift went back to, mark "yo
   await expect(set).toHaveClass(/read/)
 })
 
+/**
+ * The price line of the first row wholly inside the list's scroll area, read in one go in the page
+ * (row by row from here, a new row in between could shift which row a locator names).
+ */
+async function firstVisiblePrices(page: Page): Promise<string> {
+  const text = await page.getByTestId('override-scroll').evaluate((scroll) => {
+    const top = scroll.getBoundingClientRect().top
+    for (const row of scroll.querySelectorAll('[data-testid="override-alert"]'))
+      if (row.getBoundingClientRect().top >= top)
+        return row.querySelector('[data-testid="override-prices"]')?.textContent
+    return null
+  })
+  if (!text) throw new Error('no override alert in view')
+  return text
+}
+
+test('a long override alert list is a window of rows that keeps a scrolled reader in place', async ({ page }) => {
+  const outcome = await firstOutcome(page, host.url)
+  // Eighty overrides of one outcome, each at its own price: a row each (set, then changed).
+  const prices = Array.from({ length: 80 }, (_, i) => (2 + i / 100).toFixed(2))
+  for (const price of prices) expect(await setOverrideOn(page, outcome, Number(price))).toMatchObject({ ok: true })
+  const row = (price: string) => page.getByTestId('override-alert').filter({ hasText: `→ ${price} ·` })
+  await expect(row(prices[79] ?? '')).toBeVisible()
+
+  // Eighty rows and more, a few dozen in the page: the oldest is not mounted until scrolled to.
+  expect(await page.getByTestId('override-alert').count()).toBeLessThan(prices.length / 2)
+  await expect(row(prices[0] ?? '')).toHaveCount(0)
+  const scroll = page.getByTestId('override-scroll')
+  await scroll.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+  await expect(row(prices[0] ?? '')).toBeVisible()
+  await expect(row(prices[79] ?? '')).toHaveCount(0)
+
+  // Half way down, a new override arrives above the reader, who still reads the row they read.
+  await scroll.evaluate((element) => element.scrollTo({ top: element.scrollHeight / 2 }))
+  await expect(page.getByTestId('override-newest')).toBeVisible()
+  const reading = await firstVisiblePrices(page)
+  const listPx = () => scroll.evaluate((element) => element.scrollHeight)
+  const before = await listPx()
+  expect(await setOverrideOn(page, outcome, 7.77)).toMatchObject({ ok: true })
+  await expect.poll(listPx).toBeGreaterThan(before)
+  expect(await firstVisiblePrices(page)).toBe(reading)
+
+  await page.getByTestId('override-newest').click()
+  await expect(page.getByTestId('override-newest')).toHaveCount(0)
+  await expect(row('7.77')).toBeInViewport()
+})
+
 test('a demo override is not shown on the real feed, whose match of the same id is another match', async ({ page }) => {
   const key = 'e2e-override-feed-key'
   const real = await startSimulator({ port: 0, apiKey: key, liveMatches: 2, rate: 20 })
   const own = await launchHost()
   try {
-    await page.goto(own.url)
-    await watchLiveMatches(page, 1)
-    const cell = page.getByTestId('price-cell').first()
-    await expect(cell).toBeVisible()
-    expect(await setOverrideOn(page, (await cell.getAttribute('data-outcome')) ?? '', 6.66)).toMatchObject({ ok: true })
+    expect(await setOverrideOn(page, await firstOutcome(page, own.url), 6.66)).toMatchObject({ ok: true })
     const demoRow = page.getByTestId('override-alert').filter({ hasText: '6.66' })
     await expect(demoRow).toHaveCount(1)
     await expect(page.getByTestId('override-unread')).toHaveText('1')
