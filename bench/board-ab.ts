@@ -7,6 +7,7 @@
  * (page.route), as the AG Grid page is, so the host, its bridge and CSP are the same. A before /
  * after on a shared machine: the two codes take turns within the same minutes.
  * Args: --other <dir with index.html and assets/>  --rate 5000  --view cards|grid  --seconds 6  --rounds 6
+ *       --width 1440: the window's width (900 px tall); below 1200 the side panels fold into a closed drawer.
  *       --trace: first a 5 s Chrome trace of each code (trace-summary.ts: time by kind, and per frame
  *       paint, layerization and how often it was a full one), the raw files kept in the temp folder.
  * Prints one JSON line per window, then per code the median (min–max) of each figure.
@@ -55,8 +56,14 @@ export async function serveBuild(page: Page, host: HostProcess, assets: string):
   })
 }
 
-async function openBoard(browser: Browser, host: HostProcess, view: string, assets: string | null): Promise<Page> {
-  const page = await browser.newPage({ viewport: VIEWPORT })
+async function openBoard(
+  browser: Browser,
+  host: HostProcess,
+  view: string,
+  assets: string | null,
+  width: number,
+): Promise<Page> {
+  const page = await browser.newPage({ viewport: { ...VIEWPORT, width } })
   if (assets) await serveBuild(page, host, assets)
   await page.goto(`${host.url}&paintProbe=1`)
   await page.waitForSelector('[data-testid="price-cell"]', { state: 'attached', timeout: 60_000 })
@@ -74,6 +81,7 @@ export async function run(args: string[]): Promise<void> {
   const view = arg(args, '--view', 'cards')
   const seconds = Number(arg(args, '--seconds', '6'))
   const rounds = Number(arg(args, '--rounds', '6'))
+  const width = Number(arg(args, '--width', String(VIEWPORT.width)))
   const trace = args.includes('--trace')
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const host = await launchLoadedHost(rate, 50)
@@ -85,17 +93,17 @@ export async function run(args: string[]): Promise<void> {
     await prep.close()
     if (trace)
       for (const code of ['this', 'other'] as Code[]) {
-        const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null)
+        const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null, width)
         try {
           const traced = await tracePage(browser, page, TRACE_SECONDS, `board-ab-${code}-${view}-${rate}`)
-          console.log(JSON.stringify({ bench: 'board-ab', trace: true, code, rate, view, ...traced }))
+          console.log(JSON.stringify({ bench: 'board-ab', trace: true, code, rate, view, width, ...traced }))
         } finally {
           await page.close()
         }
       }
     for (let round = 0; round < rounds; round++)
       for (const code of (round % 2 === 0 ? ['this', 'other'] : ['other', 'this']) as Code[]) {
-        const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null)
+        const page = await openBoard(browser, host, view, code === 'other' ? join(other, 'assets') : null, width)
         try {
           const window = await measureWindow(page, seconds)
           const line = {
@@ -107,7 +115,7 @@ export async function run(args: string[]): Promise<void> {
             load: machineLoad(),
           }
           figures[code].push(line)
-          console.log(JSON.stringify({ bench: 'board-ab', round, code, rate, view, ...line }))
+          console.log(JSON.stringify({ bench: 'board-ab', round, code, rate, view, width, ...line }))
         } finally {
           await page.close()
         }
@@ -115,7 +123,16 @@ export async function run(args: string[]): Promise<void> {
     for (const code of ['this', 'other'] as Code[]) {
       const lines = figures[code]
       console.log(
-        JSON.stringify({ bench: 'board-ab', summary: true, code, rate, view, runs: lines.length, ...spread(lines) }),
+        JSON.stringify({
+          bench: 'board-ab',
+          summary: true,
+          code,
+          rate,
+          view,
+          width,
+          runs: lines.length,
+          ...spread(lines),
+        }),
       )
     }
   } finally {

@@ -17,6 +17,14 @@ test.afterAll(async () => {
   await host.stop()
 })
 
+/** The page's MutationObserver, as a test's page function sees it (e2e code has no DOM types). */
+interface MutationScope {
+  MutationObserver: new (callback: (records: unknown[]) => void) => {
+    observe(target: unknown, options: Record<string, boolean>): void
+    disconnect(): void
+  }
+}
+
 /** The board's own box: its width, and how far its content reaches sideways. */
 function boardWidths(page: Page) {
   return page.getByTestId('board').evaluate((el) => ({
@@ -91,6 +99,39 @@ test('at 1024×640 the override alerts and the tape are a drawer too, and a clic
   await page.screenshot({ path: test.info().outputPath('drawer-panels-1024.png') })
   await page.getByTestId('board').click({ position: { x: 20, y: 300 } })
   await expect(tape).toBeHidden()
+})
+
+test('the tape in a closed drawer is left alone while changes arrive; opened, it has caught up', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 640 })
+  await openApp(page, host.url)
+  await watchLiveMatches(page, 5)
+  const toggle = page.getByTestId('drawer-toggle-panels')
+  const tape = page.getByTestId('tape')
+  const count = () => page.getByTestId('tape-count').getAttribute('data-count').then(Number)
+  await toggle.click()
+  await expect.poll(count).toBeGreaterThan(0)
+  await toggle.click()
+  await expect(tape).toBeHidden()
+  const countClosed = await count()
+  // Two seconds of a live feed (eight of the tape's refreshes): not one node or attribute of the tape written.
+  const writes = await tape.evaluate(
+    (element) =>
+      new Promise<number>((resolve) => {
+        let seen = 0
+        const { MutationObserver } = globalThis as unknown as MutationScope
+        const observer = new MutationObserver((records) => (seen += records.length))
+        observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true })
+        setTimeout(() => {
+          observer.disconnect()
+          resolve(seen)
+        }, 2000)
+      }),
+  )
+  expect(writes).toBe(0)
+  await toggle.click()
+  await expect(tape).toBeVisible()
+  await expect.poll(count).toBeGreaterThan(countClosed)
+  await expect(page.getByTestId('tape-row').first()).toBeVisible()
 })
 
 test('at 1440×900 every panel is in its place, with no drawer buttons', async ({ page }) => {

@@ -2,10 +2,12 @@
  * A side panel of the board screen that gives way in a small window. Wide, it is simply its panel.
  * In a window narrower than `foldBelow` it folds to a narrow rail with one button, which opens the
  * panel as a drawer over the board; the button again, Esc inside it or a click outside it close
- * it. The panel stays mounted either way, so it keeps its scroll and its filters.
+ * it. The panel stays mounted either way, so it keeps its scroll and its filters; closed, it tells
+ * its content it is not shown (lib/panel-shown.ts), so that holds its periodic work.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
 import { closeDrawer, toggleDrawer, useUiStore, type Drawer } from '../../store/ui-store'
+import { PanelShownContext } from '../../lib/panel-shown'
 
 export function PanelDrawer({
   name,
@@ -60,7 +62,9 @@ export function PanelDrawer({
         <span className="drawer-label">{label}</span>
         {badge}
       </button>
-      <div className="drawer-body">{children}</div>
+      <div className="drawer-body">
+        <PanelShownContext.Provider value={!folded || open}>{children}</PanelShownContext.Provider>
+      </div>
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import type { PriceChange } from '../../../../shared/domain'
 import type { MatchSummary } from '../../../../shared/discovery'
 import { formatClockTime, formatPct, formatPrice } from '../../lib/format'
+import { usePanelShown } from '../../lib/panel-shown'
 import { useRowWindow } from '../../lib/row-window'
 import { useShownTape, useTapeStore } from '../../store/board-store'
 import { useReplayStore } from '../../store/replay-store'
@@ -49,7 +50,10 @@ export function TapeView() {
   // A fast replay's "not shown" count moves at every step (ten a second at 60×): read with the rows
   // at the tape's refresh, it costs no render (and no layout of the panel) of its own.
   const [folded, setFolded] = useState(() => useReplayStore.getState().folded)
+  // In a closed drawer nobody reads the tape: it catches up (at once, then every refresh) once shown.
+  const shown = usePanelShown()
   useEffect(() => {
+    if (!shown) return
     const refresh = () => {
       arrived.current += tape.refresh()
       setEnd(ring.end)
@@ -58,7 +62,7 @@ export function TapeView() {
     refresh()
     const timer = setInterval(refresh, REFRESH_MS)
     return () => clearInterval(timer)
-  }, [tape, ring])
+  }, [tape, ring, shown])
   useLayoutEffect(() => {
     if (!atTop && arrived.current > 0) scrollRows(arrived.current)
     arrived.current = 0
