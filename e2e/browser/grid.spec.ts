@@ -433,3 +433,52 @@ test('one price change in the grid re-renders its own cell and no row', async ({
     await host.stop()
   }
 })
+
+test('a grid cell is two plain blocks: its price centred over its move, the price hugging its figure', async ({
+  page,
+}) => {
+  const host = await launchHost()
+  try {
+    await page.goto(host.url)
+    await watchLiveMatches(page, 3)
+    await page.getByTestId('board-mode-grid').click()
+    // A cell that has moved: both its lines are drawn.
+    const cell = page
+      .getByTestId('board-grid')
+      .locator('[data-testid="price-cell"][data-direction="up"], [data-testid="price-cell"][data-direction="down"]')
+      .first()
+    await expect(cell).toBeVisible()
+    const drawn = await cell.evaluate((el) => {
+      const box = (e: { getBoundingClientRect(): { x: number; y: number; width: number; height: number } }) => {
+        const { x, y, width, height } = e.getBoundingClientRect()
+        return { x, y, width, height }
+      }
+      const price = el.querySelector('.cell-price')!
+      const move = el.querySelector('.cell-move')!
+      const figure = el.ownerDocument.createRange()
+      figure.selectNodeContents(price)
+      return {
+        // Every new price lays its cell out again: as blocks, not a CSS grid or flex box (the cheaper
+        // layout for Chromium, docs/BENCHMARKS.md 28 Nov (afternoon)).
+        displays: [el, ...el.children].map((e) => el.ownerDocument.defaultView!.getComputedStyle(e).display),
+        cell: box(el),
+        price: box(price),
+        figure: box(figure),
+        move: box(move),
+        moveText: move.textContent,
+      }
+    })
+    expect(drawn.displays.every((d) => d === 'block')).toBe(true)
+    expect(drawn.moveText).toMatch(/^[▲▼]\d+\.\d%$/)
+    const centre = (r: { x: number; width: number }) => r.x + r.width / 2
+    expect(Math.abs(centre(drawn.price) - centre(drawn.cell))).toBeLessThan(1)
+    expect(Math.abs(centre(drawn.move) - centre(drawn.cell))).toBeLessThan(1)
+    // The flash colours the price's own box: the figure and its 3 px either side, not the cell's width.
+    expect(drawn.price.width).toBeCloseTo(drawn.figure.width + 6, 0)
+    expect(drawn.price.width).toBeLessThan(drawn.cell.width - 6)
+    expect(drawn.move.y).toBeGreaterThanOrEqual(drawn.price.y + drawn.price.height)
+    expect(drawn.move.y + drawn.move.height).toBeLessThanOrEqual(drawn.cell.y + drawn.cell.height)
+  } finally {
+    await host.stop()
+  }
+})
