@@ -4,7 +4,8 @@
  * say REPLAY; pause stops the replayed clock and everything timed by it (the override's countdowns);
  * Step plays exactly the next recorded event; dragging the timeline seeks where it is let go; the
  * jumps land on the marks; the tape never shows what comes after the playhead; Review's playhead
- * moves with the replay; and the live feed records on underneath the whole time.
+ * moves with the replay; and the live feed records on underneath the whole time. A replay's long
+ * price-alert list mounts only the rows in sight, and its oldest and newest stay within reach.
  * (desk-replay.spec.ts plays two minutes at 10× for the moments themselves.)
  */
 import { expect, test, type Page } from '../fixtures'
@@ -305,4 +306,68 @@ async function runEmptyStretch(page: Page, url: string): Promise<void> {
   await page.getByTestId('nav-alerts').click()
   await expect(page.locator('.alert-list-pane .alerts-pane-title')).toHaveText('Alerts')
   await expect(page.getByTestId('alerts-live-note')).toHaveCount(0)
+}
+
+test('a replay’s long price-alert list is a window of rows: the oldest is a scroll away, the newest a click', async ({
+  page,
+}) => {
+  test.setTimeout(2 * 60_000)
+  // A host of its own: rules that fire at every move would crowd the desk recorded above.
+  const own = await launchHost({ args: ['--sim-live-matches', '4'] })
+  try {
+    await page.goto(own.url)
+    const matchIds = await watchLiveMatches(page, 4)
+    const from = Math.ceil(Date.now() / 1000) * 1000
+    for (const matchId of matchIds) await notifyOnMovesOf(page, matchId, 0)
+    // Far more alerts than the list's window mounts (a few dozen rows).
+    await expect.poll(() => alertsSince(page, from), { timeout: 60_000 }).toBeGreaterThanOrEqual(100)
+    const to = Math.floor(Date.now() / 1000) * 1000 + 1000
+    const fired = await alertsSince(page, from)
+
+    await page.getByTestId('replay-open').click()
+    const picker = page.getByTestId('replay-picker')
+    await picker.getByTestId('replay-from').fill(clockTime(from))
+    await picker.getByTestId('replay-to').fill(clockTime(to))
+    await picker.getByTestId('replay-start-speed-60').click()
+    await picker.getByTestId('replay-go').click()
+    // Played to its end: every alert of the range is in the list, a few dozen of them mounted.
+    await expect(page.getByTestId('replay-play')).toHaveAttribute('data-playing', 'false', { timeout: 30_000 })
+    const total = Number(await page.getByTestId('replay-alert-count').textContent())
+    expect(total).toBeGreaterThanOrEqual(fired)
+    const rows = page.getByTestId('replay-alert')
+    expect(await rows.count()).toBeLessThan(total / 2)
+    const newest = await instantsOf(rows)
+    expect(newest).toEqual([...newest].sort((a, b) => b - a))
+
+    // Scrolled to the bottom: the oldest rows are mounted, the newest are not, and the way back is offered.
+    await page
+      .getByTestId('replay-alerts-scroll')
+      .evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+    await expect(page.getByTestId('replay-alerts-newest')).toBeVisible()
+    await expect.poll(async () => Math.max(...(await instantsOf(rows)))).toBeLessThan(Math.min(...newest))
+    const oldest = await instantsOf(rows)
+    expect(Math.min(...oldest)).toBeGreaterThanOrEqual(from)
+    await expect(rows.last()).toBeInViewport()
+
+    await page.getByTestId('replay-alerts-newest').click()
+    await expect(page.getByTestId('replay-alerts-newest')).toHaveCount(0)
+    expect(await instantsOf(rows)).toEqual(newest)
+    await expect(rows.first()).toBeInViewport()
+  } finally {
+    await own.stop()
+  }
+})
+
+/** How many alerts the live list holds fired at or after `from`. */
+function alertsSince(page: Page, from: number): Promise<number> {
+  return page.evaluate(async (from) => {
+    const list = await (globalThis as unknown as PageScope).oddsMonitor.invoke('alerts:list')
+    if (!list.ok) throw new Error(list.error.message)
+    return list.value.entries.filter((entry) => entry.createdAt >= from).length
+  }, from)
+}
+
+/** The fired instants of the mounted replay alert rows, top to bottom. */
+async function instantsOf(rows: ReturnType<Page['getByTestId']>): Promise<number[]> {
+  return (await rows.evaluateAll((elements) => elements.map((el) => el.getAttribute('data-at')))).map(Number)
 }

@@ -4,7 +4,7 @@
  * filters survive a visit to another screen; and the match filter never reads "All matches" while
  * it filters one.
  */
-import { expect, test } from '../fixtures'
+import { expect, test, type Page } from '../fixtures'
 import { unwatchMatch, watchLiveMatches } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 
@@ -46,6 +46,65 @@ test('each tape row shows the outcome that moved, whole', async ({ page }) => {
   )
   expect(cut).toEqual([])
 })
+
+/**
+ * What each row shows of its two text columns, read in one task of the page (the tape redraws
+ * every 250 ms): the names in its title, the text written in each column, whether that text lies
+ * inside its column, and which of the row's boxes would clip.
+ */
+function readTapeColumns(page: Page) {
+  return page.getByTestId('tape-row').evaluateAll((all) =>
+    all.map((row) => {
+      const [match = '', market = '', outcome = ''] = (row.getAttribute('title') ?? '')
+        .replace(/ \(click for its card\)$/, '')
+        .split(' · ')
+      const column = (selector: string) => {
+        const cell = row.querySelector(selector)
+        if (!cell) return { text: '', inside: false }
+        const range = row.ownerDocument.createRange()
+        range.selectNodeContents(cell)
+        const [text, box] = [range.getBoundingClientRect(), cell.getBoundingClientRect()]
+        return { text: cell.textContent ?? '', inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5 }
+      }
+      const view = row.ownerDocument.defaultView
+      const clips = [row, ...Array.from(row.querySelectorAll('*'))].filter(
+        (box) => view?.getComputedStyle(box).overflowX !== 'visible',
+      ).length
+      return { match, market, outcome, matchColumn: column('.tape-match'), marketColumn: column('.tape-market'), clips }
+    }),
+  )
+}
+
+// The rows are new at every refresh: a clip of their own re-layerized the whole page four times a
+// second (docs/BENCHMARKS.md, 28 Nov afternoon), so the tape cuts the names itself.
+for (const width of [1024, 1440])
+  test(`at ${width} px the tape cuts long names to their columns with an ellipsis, whole in the title, and clips nothing`, async ({
+    page,
+  }) => {
+    const fresh = await launchHost() // a list of its own: the other tests count their watched matches
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(fresh.url)
+    await watchLiveMatches(page, 5)
+    if (width < 1200) await page.getByTestId('drawer-toggle-panels').click()
+    await expect(page.getByTestId('tape-row').nth(10)).toBeVisible({ timeout: 20_000 })
+    const rows = await readTapeColumns(page)
+    await fresh.stop()
+    expect(rows.filter((row) => row.clips > 0)).toEqual([])
+    expect(rows.filter((row) => !row.matchColumn.inside || !row.marketColumn.inside)).toEqual([])
+    const cutRight = (shown: string, whole: string) =>
+      shown === whole || (shown.endsWith('…') && whole.startsWith(shown.slice(0, -1)))
+    for (const row of rows) {
+      expect(cutRight(row.matchColumn.text, row.match), `${row.matchColumn.text} of ${row.match}`).toBe(true)
+      // The outcome whole, then as much of the market as fits; an outcome too long for the column is cut itself.
+      const shown = row.marketColumn.text.trimEnd()
+      const ok = shown.startsWith(`${row.outcome} `)
+        ? cutRight(shown.slice(row.outcome.length + 1), row.market)
+        : cutRight(shown, row.outcome)
+      expect(ok, `${shown} of ${row.outcome} ${row.market}`).toBe(true)
+    }
+    // At these widths the tape's match column is narrower than most "A. Player v B. Player" names.
+    expect(rows.some((row) => row.matchColumn.text !== row.match)).toBe(true)
+  })
 
 test('a tape row click brings its match card forward', async ({ page }) => {
   await page.goto(host.url)

@@ -16,6 +16,7 @@ import { FilteredTape, tapeFilterPredicate } from '../../store/filtered-tape'
 import { nameOutcome } from '../../store/outcome-names'
 import { focusMatch, setTapeFilter, useUiStore } from '../../store/ui-store'
 import { useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
+import { useTapeColumns, type TapeColumns } from './tape-columns'
 import './tape.css'
 
 const REFRESH_MS = 250
@@ -46,6 +47,7 @@ export function TapeView() {
   )
   /** Rows that arrived since the last render; above a reader who scrolled down, they are compensated. */
   const arrived = useRef(0)
+  const { ref: rowsRef, columns } = useTapeColumns()
   const [, setEnd] = useState(0)
   // A fast replay's "not shown" count moves at every step (ten a second at 60×): read with the rows
   // at the tape's refresh, it costs no render (and no layout of the panel) of its own.
@@ -106,9 +108,9 @@ export function TapeView() {
         <div className="panel-scroll-box" ref={scrollerRef} data-testid="tape-scroll">
           <div style={{ height: totalPx }}>
             {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
-            <div style={{ transform: `translateY(${offsetPx}px)` }}>
+            <div ref={rowsRef} style={{ transform: `translateY(${offsetPx}px)` }}>
               {visible.map(({ seq, change }) => (
-                <TapeRow key={seq} seq={seq} change={change} />
+                <TapeRow key={seq} seq={seq} change={change} columns={columns} />
               ))}
             </div>
           </div>
@@ -118,10 +120,12 @@ export function TapeView() {
   )
 }
 
-/** A change never changes: once rendered, a row is only moved, never re-rendered. */
+/** A change never changes: once rendered, a row is only moved, never re-rendered (but for new column widths). */
 const TapeRow = memo(
-  function TapeRow({ seq, change }: { seq: number; change: PriceChange }) {
+  function TapeRow({ seq, change, columns }: { seq: number; change: PriceChange; columns: TapeColumns | null }) {
     const name = nameOutcome(change)
+    // Cut to their columns here, not clipped by CSS (tape-columns.ts); the title has them whole.
+    const [outcome, market] = columns?.market(name.outcome, name.market) ?? [name.outcome, name.market]
     return (
       <div
         className={`tape-row ${change.direction}`}
@@ -132,10 +136,10 @@ const TapeRow = memo(
         onClick={() => focusMatch(change.matchId)}
       >
         <span className="num muted">{formatClockTime(change.receivedTs)}</span>
-        <span className="tape-match">{name.match}</span>
+        <span className="tape-match">{columns?.match(name.match) ?? name.match}</span>
         {/* The side that moved first: a narrow column cuts the market's name, never the outcome. */}
         <span className="tape-market">
-          <span className="tape-outcome">{name.outcome}</span> <span className="muted">{name.market}</span>
+          <span className="tape-outcome">{outcome}</span> <span className="muted">{market}</span>
         </span>
         <span className="num">{change.previousPrice === null ? '—' : formatPrice(change.previousPrice)}</span>
         <span className="num">{`→ ${change.suspended ? 'SUSP' : formatPrice(change.price)}`}</span>
@@ -143,8 +147,8 @@ const TapeRow = memo(
       </div>
     )
   },
-  // The ring builds a fresh object per read; a seq's entry never changes, so the seq alone decides.
-  (before, after) => before.seq === after.seq,
+  // The ring builds a fresh object per read; a seq's entry never changes, so the seq decides (and the widths).
+  (before, after) => before.seq === after.seq && before.columns === after.columns,
 )
 
 /** The filters re-render when a filter or the list changes, not at each of the tape's refreshes. */
