@@ -48,30 +48,46 @@ test('each tape row shows the outcome that moved, whole', async ({ page }) => {
 })
 
 /**
+ * The tape's rows are found from its scroll box, which stays, in the task that reads them: rows
+ * found first (a locator of rows) are read in a later task, and a refresh in between (every 250 ms;
+ * on a loaded machine it lands there) has replaced them, detached: they read as nothing and take no click.
+ */
+const TAPE_ROWS = '[data-testid="tape-row"]'
+
+/**
  * What each row shows of its two text columns, read in one task of the page (the tape redraws
  * every 250 ms): the names in its title, the text written in each column, whether that text lies
  * inside its column, and which of the row's boxes would clip.
  */
 function readTapeColumns(page: Page) {
-  return page.getByTestId('tape-row').evaluateAll((all) =>
-    all.map((row) => {
-      const [match = '', market = '', outcome = ''] = (row.getAttribute('title') ?? '')
-        .replace(/ \(click for its card\)$/, '')
-        .split(' · ')
-      const column = (selector: string) => {
-        const cell = row.querySelector(selector)
-        if (!cell) return { text: '', inside: false }
-        const range = row.ownerDocument.createRange()
-        range.selectNodeContents(cell)
-        const [text, box] = [range.getBoundingClientRect(), cell.getBoundingClientRect()]
-        return { text: cell.textContent ?? '', inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5 }
-      }
-      const view = row.ownerDocument.defaultView
-      const clips = [row, ...Array.from(row.querySelectorAll('*'))].filter(
-        (box) => view?.getComputedStyle(box).overflowX !== 'visible',
-      ).length
-      return { match, market, outcome, matchColumn: column('.tape-match'), marketColumn: column('.tape-market'), clips }
-    }),
+  return page.getByTestId('tape-scroll').evaluate(
+    (scroll, selector) =>
+      (Array.from(scroll.querySelectorAll(selector)) as (typeof scroll)[]).map((row) => {
+        const [match = '', market = '', outcome = ''] = (row.getAttribute('title') ?? '')
+          .replace(/ \(click for its card\)$/, '')
+          .split(' · ')
+        const column = (selector: string) => {
+          const cell = row.querySelector(selector)
+          if (!cell) return { text: '', inside: false }
+          const range = row.ownerDocument.createRange()
+          range.selectNodeContents(cell)
+          const [text, box] = [range.getBoundingClientRect(), cell.getBoundingClientRect()]
+          return { text: cell.textContent ?? '', inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5 }
+        }
+        const view = row.ownerDocument.defaultView
+        const clips = [row, ...Array.from(row.querySelectorAll('*'))].filter(
+          (box) => view?.getComputedStyle(box).overflowX !== 'visible',
+        ).length
+        return {
+          match,
+          market,
+          outcome,
+          matchColumn: column('.tape-match'),
+          marketColumn: column('.tape-market'),
+          clips,
+        }
+      }),
+    TAPE_ROWS,
   )
 }
 
@@ -110,15 +126,14 @@ test('a tape row click brings its match card forward', async ({ page }) => {
   await page.goto(host.url)
   await watchLiveMatches(page, 3)
   await expect(page.getByTestId('tape-row').first()).toBeVisible({ timeout: 20_000 })
-  // Read and clicked in one task of the page: the tape redraws its rows in place every 250 ms, so
-  // a row read in one step may show another change by the next.
-  const matchId = await page
-    .getByTestId('tape-row')
-    .nth(3)
-    .evaluate((row) => {
-      ;(row as unknown as { click(): void }).click()
-      return row.getAttribute('data-match')
-    })
+  // Read and clicked in one task of the page (TAPE_ROWS): a row read in one step may show another
+  // change by the next, or be gone.
+  const matchId = await page.getByTestId('tape-scroll').evaluate((scroll, selector) => {
+    const row = scroll.querySelectorAll(selector)[3]
+    ;(row as unknown as { click(): void } | undefined)?.click()
+    return row?.getAttribute('data-match') ?? null
+  }, TAPE_ROWS)
+  expect(matchId).not.toBeNull()
   await expect(page.locator(`[data-testid="match-card"][data-match="${matchId}"]`)).toHaveClass(/focused/)
 })
 
