@@ -16,6 +16,13 @@ test.afterAll(async () => {
   await host.stop()
 })
 
+/**
+ * The tape's rows are found from its scroll box, which stays, in the task that reads them: rows
+ * found first (a locator of rows) are read in a later task, and a refresh in between (every 250 ms;
+ * on a loaded machine it lands there) has replaced them, detached: they read as nothing and take no click.
+ */
+const TAPE_ROWS = '[data-testid="tape-row"]'
+
 test('each tape row shows the outcome that moved, whole', async ({ page }) => {
   await page.goto(host.url)
   await watchLiveMatches(page, 3)
@@ -23,36 +30,31 @@ test('each tape row shows the outcome that moved, whole', async ({ page }) => {
   const rows = page.getByTestId('tape-row')
   await expect(rows.nth(5)).toBeVisible({ timeout: 20_000 })
   // Each row's title names match · market · outcome; the outcome's own text must lie inside the visible cell.
-  const cut = await rows.evaluateAll((all) =>
-    all.slice(0, 20).flatMap((row) => {
-      const outcome =
-        (row.getAttribute('title') ?? '')
-          .replace(/ \(click for its card\)$/, '')
-          .split(' · ')
-          .pop() ?? ''
-      const cell = row.querySelector('.tape-market')
-      if (!cell || !outcome) return [`no outcome in ${row.getAttribute('title')}`]
-      const walker = row.ownerDocument.createTreeWalker(cell, 4 /* NodeFilter.SHOW_TEXT */)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.textContent?.lastIndexOf(outcome) ?? -1
-        if (at < 0) continue
-        const range = row.ownerDocument.createRange()
-        range.setStart(node, at)
-        range.setEnd(node, at + outcome.length)
-        return range.getBoundingClientRect().right <= cell.getBoundingClientRect().right ? [] : [outcome]
-      }
-      return [`"${outcome}" not written`]
-    }),
+  const cut = await page.getByTestId('tape-scroll').evaluate(
+    (scroll, selector) =>
+      (Array.from(scroll.querySelectorAll(selector)) as (typeof scroll)[]).slice(0, 20).flatMap((row) => {
+        const outcome =
+          (row.getAttribute('title') ?? '')
+            .replace(/ \(click for its card\)$/, '')
+            .split(' · ')
+            .pop() ?? ''
+        const cell = row.querySelector('.tape-market')
+        if (!cell || !outcome) return [`no outcome in ${row.getAttribute('title')}`]
+        const walker = row.ownerDocument.createTreeWalker(cell, 4 /* NodeFilter.SHOW_TEXT */)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.lastIndexOf(outcome) ?? -1
+          if (at < 0) continue
+          const range = row.ownerDocument.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + outcome.length)
+          return range.getBoundingClientRect().right <= cell.getBoundingClientRect().right ? [] : [outcome]
+        }
+        return [`"${outcome}" not written`]
+      }),
+    TAPE_ROWS,
   )
   expect(cut).toEqual([])
 })
-
-/**
- * The tape's rows are found from its scroll box, which stays, in the task that reads them: rows
- * found first (a locator of rows) are read in a later task, and a refresh in between (every 250 ms;
- * on a loaded machine it lands there) has replaced them, detached: they read as nothing and take no click.
- */
-const TAPE_ROWS = '[data-testid="tape-row"]'
 
 /**
  * What each row shows of its two text columns, read in one task of the page (the tape redraws
