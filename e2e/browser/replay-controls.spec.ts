@@ -12,7 +12,7 @@ import { expect, test, type Page } from '../fixtures'
 import { notifyOnMovesOf, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 import { formatAge, formatCountdown } from '../../src/renderer/src/lib/format'
-import { clockTime } from '../replay'
+import { clockTime, openReplay } from '../replay'
 
 let host: HostProcess
 test.beforeAll(async () => {
@@ -125,12 +125,7 @@ test('pause, step, drag, jumps, tape and playhead follow the replayed clock; liv
 
   // Replay it at 1×: the frame and the banner say so.
   const opened = Date.now()
-  await page.getByTestId('replay-open').click()
-  const picker = page.getByTestId('replay-picker')
-  await picker.getByTestId('replay-from').fill(clockTime(from))
-  await picker.getByTestId('replay-to').fill(clockTime(to))
-  await picker.getByTestId('replay-start-speed-1').click()
-  await picker.getByTestId('replay-go').click()
+  await openReplay(page, from, to, 1)
   const banner = page.getByTestId('replay-banner')
   await expect(banner).toBeVisible()
   await expect(banner).toContainText('Replay')
@@ -269,11 +264,7 @@ async function runEmptyStretch(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('match-score')).toHaveCount(2)
 
   // Ten minutes to one minute before the matches were watched: the cache holds nothing of them.
-  await page.getByTestId('replay-open').click()
-  const picker = page.getByTestId('replay-picker')
-  await picker.getByTestId('replay-from').fill(clockTime(started - 10 * 60_000))
-  await picker.getByTestId('replay-to').fill(clockTime(started - 60_000))
-  await picker.getByTestId('replay-go').click()
+  await openReplay(page, started - 10 * 60_000, started - 60_000)
   await expect(page.getByTestId('replay-banner')).toBeVisible()
   // Said in words: nothing to wait for.
   const said = page.getByTestId('replay-error')
@@ -324,12 +315,7 @@ test('a replay’s long price-alert list is a window of rows: the oldest is a sc
     const to = Math.floor(Date.now() / 1000) * 1000 + 1000
     const fired = await alertsSince(page, from)
 
-    await page.getByTestId('replay-open').click()
-    const picker = page.getByTestId('replay-picker')
-    await picker.getByTestId('replay-from').fill(clockTime(from))
-    await picker.getByTestId('replay-to').fill(clockTime(to))
-    await picker.getByTestId('replay-start-speed-60').click()
-    await picker.getByTestId('replay-go').click()
+    await openReplay(page, from, to, 60)
     // Played to its end: every alert of the range is in the list, a few dozen of them mounted.
     await expect(page.getByTestId('replay-play')).toHaveAttribute('data-playing', 'false', { timeout: 30_000 })
     const total = Number(await page.getByTestId('replay-alert-count').textContent())

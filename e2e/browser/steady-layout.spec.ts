@@ -7,7 +7,7 @@ import { expect, test, type Page } from '../fixtures'
 import { setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost, type HostProcess } from '../host'
 import { describeLayoutRoots, traceLayouts } from '../layout-trace'
-import { clockTime } from '../replay'
+import { openReplay } from '../replay'
 
 let host: HostProcess
 test.beforeAll(async () => {
@@ -205,12 +205,7 @@ async function stillReplay(page: Page, fresh: HostProcess): Promise<void> {
   await expect(page.getByTestId('price-cell').first()).toBeVisible()
   const from = Math.ceil(Date.now() / 1000) * 1000
   await page.waitForTimeout(4000)
-  await page.getByTestId('replay-open').click()
-  const picker = page.getByTestId('replay-picker')
-  await picker.getByTestId('replay-from').fill(clockTime(from))
-  await picker.getByTestId('replay-to').fill(clockTime(from + 3000))
-  await picker.getByTestId('replay-start-speed-1').click()
-  await picker.getByTestId('replay-go').click()
+  await openReplay(page, from, from + 3000, 1)
   const play = page.getByTestId('replay-play')
   await expect(play).toHaveAttribute('data-playing', 'true')
   await play.click()
