@@ -77,6 +77,8 @@ export interface RowWindow {
   offsetPx: number
   /** Whether the first row is in view (the reader is at the top of the list). */
   atTop: boolean
+  /** How many rows the container shows at once (one more than fit whole: a part row at the foot). */
+  visibleRows: number
   /**
    * Scrolls by whole rows and takes the new position at once: called from a layout effect after
    * rows were added above the reader, it keeps what they read in place with no frame between.
@@ -100,6 +102,7 @@ export function useRowWindow(count: number, rowPx: number, overscan = 8): RowWin
     totalPx: count * rowPx,
     offsetPx: first * rowPx,
     atTop: viewport.firstVisible === 0,
+    visibleRows: viewport.visibleRows,
     scrollRows,
     scrollToTop,
   }

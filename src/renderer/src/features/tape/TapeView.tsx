@@ -1,8 +1,10 @@
 /**
  * The change tape: every price change across the active watchlist (a replay's list and replayed
- * changes while one shows), newest first, filterable and virtualized. It refreshes four times a second by design: nobody reads a tape faster, and it
- * keeps list rendering off the price hot path (the board cells update every frame). A trader who
- * scrolled down to read keeps their place while new changes arrive above.
+ * changes while one shows), newest first, filterable and virtualized. It refreshes four times a
+ * second by design (nobody reads a tape faster, and it keeps list rendering off the price hot path:
+ * the board cells update every frame), and once a second while changes come too fast to read at
+ * that pace (tape-cadence.ts). A trader who scrolled down to read keeps their place while new
+ * changes arrive above.
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { PriceChange } from '../../../../shared/domain'
@@ -17,9 +19,9 @@ import { nameOutcome } from '../../store/outcome-names'
 import { focusMatch, setTapeFilter, useUiStore } from '../../store/ui-store'
 import { useActiveWatchlist, useWatchlistMatch } from '../../store/watchlist-store'
 import { useTapeColumns, type TapeColumns } from './tape-columns'
+import { HELD_REFRESH_MS, holdsScreens, READABLE_REFRESH_MS } from './tape-cadence'
 import './tape.css'
 
-const REFRESH_MS = 250
 /** Must match `.tape-row` height in tape.css. */
 const ROW_PX = 22
 
@@ -41,14 +43,23 @@ export function TapeView() {
     )
   }, [ring, matches, matchId, market, minMovePct])
 
-  const { scrollerRef, first, last, totalPx, offsetPx, atTop, scrollRows, scrollToTop } = useRowWindow(
+  const { scrollerRef, first, last, totalPx, offsetPx, atTop, visibleRows, scrollRows, scrollToTop } = useRowWindow(
     tape.length,
     ROW_PX,
   )
+  // Read by the refresh loop below, which outlives renders.
+  const rowsOnScreen = useRef(visibleRows)
+  useLayoutEffect(() => {
+    rowsOnScreen.current = visibleRows
+  }, [visibleRows])
   /** Rows that arrived since the last render; above a reader who scrolled down, they are compensated. */
   const arrived = useRef(0)
   const { ref: rowsRef, columns } = useTapeColumns()
   const [, setEnd] = useState(0)
+  // Whether the tape holds its screens (tape-cadence.ts): a ref for the refresh loop, which keeps
+  // it across a new filter or list, and state for the note in the title.
+  const holding = useRef(false)
+  const [held, setHeld] = useState(false)
   // A fast replay's "not shown" count moves at every step (ten a second at 60×): read with the rows
   // at the tape's refresh, it costs no render (and no layout of the panel) of its own.
   const [folded, setFolded] = useState(() => useReplayStore.getState().folded)
@@ -56,14 +67,23 @@ export function TapeView() {
   const shown = usePanelShown()
   useEffect(() => {
     if (!shown) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // The first refresh catches up on a backlog: only the timed ones tell the pace.
+    let refreshedAt: number | null = null
     const refresh = () => {
-      arrived.current += tape.refresh()
+      const fresh = tape.refresh()
+      const now = performance.now()
+      if (refreshedAt !== null)
+        holding.current = holdsScreens(holding.current, fresh, now - refreshedAt, rowsOnScreen.current)
+      refreshedAt = now
+      arrived.current += fresh
       setEnd(ring.end)
+      setHeld(holding.current)
       setFolded(useReplayStore.getState().folded)
+      timer = setTimeout(refresh, holding.current ? HELD_REFRESH_MS : READABLE_REFRESH_MS)
     }
     refresh()
-    const timer = setInterval(refresh, REFRESH_MS)
-    return () => clearInterval(timer)
+    return () => clearTimeout(timer)
   }, [tape, ring, shown])
   useLayoutEffect(() => {
     if (!atTop && arrived.current > 0) scrollRows(arrived.current)
@@ -92,6 +112,16 @@ export function TapeView() {
               <span className="muted num" data-testid="tape-folded">
                 {' '}
                 · {folded.toLocaleString()} changes not shown at this speed
+              </span>
+            )}
+            {held && (
+              <span
+                className="muted"
+                data-testid="tape-held"
+                title="Changes arrive faster than a screen of rows every quarter second: each screen is held still for a second so it can be read. The count is every change."
+              >
+                {' '}
+                · 1 screen/s
               </span>
             )}
           </span>
