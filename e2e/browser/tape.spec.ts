@@ -61,3 +61,29 @@ test('the tape stays a window of rows, keeps a scrolled reader in place and filt
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-match')))
   expect(new Set(shownMatches)).toEqual(new Set([picked]))
 })
+
+test('a tape that would replace its whole screen at every refresh holds each screen a second, and says so', async ({
+  page,
+}) => {
+  await page.goto(host.url)
+  await watchLiveMatches(page, 5)
+  // At 3,000 changes a second every quarter second brings hundreds of rows: the tape holds.
+  const held = page.getByTestId('tape-held')
+  await expect(held).toHaveText('· 1 screen/s', { timeout: 20_000 })
+  await expect(held).toHaveAttribute('title', /held still for a second/)
+  // Held, the rows (and the count with them) change once a second: over three seconds at most four
+  // times (a timer fires late, never early), where a quarter-second pace changes them twelve times.
+  const refreshes = await page.getByTestId('tape-count').evaluate(
+    (count) =>
+      new Promise<number>((resolve) => {
+        let changes = 0
+        new MutationObserver(() => changes++).observe(count, { attributeFilter: ['data-count'] })
+        setTimeout(() => resolve(changes), 3000)
+      }),
+  )
+  expect(refreshes).toBeGreaterThan(0)
+  expect(refreshes).toBeLessThanOrEqual(4)
+  // Filtered to moves no walk makes, next to nothing arrives: the tape is readable again.
+  await page.getByLabel('Minimum move %').fill('90')
+  await expect(held).toHaveCount(0)
+})
