@@ -2,8 +2,8 @@
  * The price flash: a price lights up in the colour of its move and fades out over 1.5 s in six
  * steps. One shared timer steps every flashing element at once by rewriting its `data-fade`
  * attribute. Any element that sits on the cell's own background can flash: give it the
- * `flash-layer` class (styles.css) and a ref from useFlash (the board's cells, the grid's, the
- * replay's).
+ * `flash-layer` class (styles.css) and call `flash` on it (features/board/PriceCell.tsx: the
+ * cards', the grid's and the replay's prices).
  *
  * The colour is the element's own background, tinted by `data-flash-tint` (the last direction,
  * kept after the flash) and mixed into the cell's colour by step: `data-flash` (the direction,
@@ -21,7 +21,6 @@
  * 5,000 updates/s. This costs one attribute write per flashing element four times a second, and
  * restarting a flash is one more write.
  */
-import { useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Direction } from '../../../shared/domain'
 import { liveNow } from './live-time'
 
@@ -47,22 +46,6 @@ export function flash(element: HTMLElement, direction: Direction, changedAt = li
   writeStep(element, step)
   flashing.set(element, startedAt)
   timer ??= setInterval(advance, STEP_MS)
-}
-
-/**
- * Flashes the element behind the returned ref whenever `trigger` changes (and on mount, where
- * `startedAt` leaves it anything to show). Without `startedAt` the flash starts now.
- */
-export function useFlash<T extends HTMLElement>(
-  trigger: unknown,
-  direction: Direction | undefined,
-  startedAt?: number,
-): RefObject<T | null> {
-  const ref = useRef<T>(null)
-  useLayoutEffect(() => {
-    if (ref.current && trigger !== undefined && direction !== undefined) flash(ref.current, direction, startedAt)
-  }, [trigger, direction, startedAt])
-  return ref
 }
 
 function advance(): void {
