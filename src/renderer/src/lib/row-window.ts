@@ -77,7 +77,7 @@ export interface RowWindow {
   offsetPx: number
   /** Whether the first row is in view (the reader is at the top of the list). */
   atTop: boolean
-  /** How many rows the container shows at once (one more than fit whole: a part row at the foot). */
+  /** How many rows the container can show at once: its height in rows rounded up, plus one for a row cut at the top. */
   visibleRows: number
   /**
    * Scrolls by whole rows and takes the new position at once: called from a layout effect after

@@ -5,7 +5,8 @@
  * reads. The tape then holds each screen still for a second (and says so): the trader can read
  * it, the count still says how many changes came, and the board's prices, which update every
  * frame, are not touched. Rebuilding a screen of rows is the page's biggest single cost at
- * 10,000 updates/s (docs/BENCHMARKS.md, "what the change tape costs"), a quarter of it once held.
+ * 10,000 updates/s (docs/BENCHMARKS.md, "what the change tape costs"); held, it is done a quarter
+ * as often (the grid page 0.90× main's busy time at that rate, BENCHMARKS 29 Nov).
  *
  * It holds from a screen of new rows a quarter second and lets go below half a screen, so a flow
  * near the line does not flip the tape (and its note) at every refresh.
