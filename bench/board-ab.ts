@@ -108,6 +108,8 @@ export async function run(args: string[]): Promise<void> {
           const window = await measureWindow(page, seconds)
           const line = {
             mainThreadBusyPct: window.mainThreadBusyPct,
+            mainThreadCpuPct: window.mainThreadCpuPct,
+            rendererCpuPct: window.rendererCpuPct,
             droppedFramePct: window.droppedFramePct,
             p99TickToPaintMs: percentile(window.ticks, 99),
             p50TickToPaintMs: percentile(window.ticks, 50),

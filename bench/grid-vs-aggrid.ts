@@ -53,6 +53,8 @@ interface Line {
   rate: number
   view: View
   mainThreadBusyPct: number
+  mainThreadCpuPct: number
+  rendererCpuPct: number
   droppedFramePct: number
   p95FrameMs: number
   p50TickToPaintMs: number
@@ -171,6 +173,8 @@ async function measureView(
       rate,
       view,
       mainThreadBusyPct: frames.mainThreadBusyPct,
+      mainThreadCpuPct: frames.mainThreadCpuPct,
+      rendererCpuPct: frames.rendererCpuPct,
       droppedFramePct: frames.droppedFramePct,
       p95FrameMs: frames.p95FrameMs,
       p50TickToPaintMs: Number(percentile(ticks, 50).toFixed(1)),
@@ -239,6 +243,8 @@ function summarise(lines: Line[], rates: number[], views: View[]): void {
           view,
           runs: mine.length,
           mainThreadBusyPct: spread(mine.map((l) => l.mainThreadBusyPct)),
+          mainThreadCpuPct: spread(mine.map((l) => l.mainThreadCpuPct)),
+          rendererCpuPct: spread(mine.map((l) => l.rendererCpuPct)),
           droppedFramePct: spread(mine.map((l) => l.droppedFramePct)),
           p99TickToPaintMs: spread(mine.map((l) => l.p99TickToPaintMs)),
           p50TickToPaintMs: spread(mine.map((l) => l.p50TickToPaintMs)),
@@ -250,21 +256,32 @@ function summarise(lines: Line[], rates: number[], views: View[]): void {
     }
     for (const peer of views) {
       const ours = PEERS[peer]?.sizedAs
-      const paired = ours ? pairedRatios(atRate, ours, peer) : []
-      if (paired.length > 0)
-        console.log(
-          JSON.stringify({ bench: 'grid-vs-aggrid', ratio: true, rate, ours, peer, busyOursOverPeer: spread(paired) }),
-        )
+      if (!ours || !atRate.some((l) => l.view === ours)) continue
+      const oursOverPeer = (figure: CostFigure) => spread(pairedRatios(atRate, ours, peer, figure))
+      console.log(
+        JSON.stringify({
+          bench: 'grid-vs-aggrid',
+          ratio: true,
+          rate,
+          ours,
+          peer,
+          busyOursOverPeer: oursOverPeer('mainThreadBusyPct'),
+          mainCpuOursOverPeer: oursOverPeer('mainThreadCpuPct'),
+          rendererCpuOursOverPeer: oursOverPeer('rendererCpuPct'),
+        }),
+      )
     }
   }
 }
 
-/** Per run: our main-thread busy over the peer's on the same host. */
-function pairedRatios(lines: Line[], ours: View, peer: View): number[] {
+type CostFigure = 'mainThreadBusyPct' | 'mainThreadCpuPct' | 'rendererCpuPct'
+
+/** Per run: our figure over the peer's on the same host. */
+function pairedRatios(lines: Line[], ours: View, peer: View, figure: CostFigure): number[] {
   const out: number[] = []
   for (const mine of lines.filter((l) => l.view === ours)) {
     const theirs = lines.find((l) => l.view === peer && l.run === mine.run)
-    if (theirs && theirs.mainThreadBusyPct > 0) out.push(mine.mainThreadBusyPct / theirs.mainThreadBusyPct)
+    if (theirs && theirs[figure] > 0) out.push(mine[figure] / theirs[figure])
   }
   return out
 }
