@@ -24,6 +24,14 @@ describe('board formats', () => {
   it('writes a cell move with its arrow as the sign, and nothing for no move', () => {
     expect([formatMove('up', 2.54), formatMove('down', -0.66), formatMove('flat', 0)]).toEqual(['▲2.5%', '▼0.7%', ''])
   })
+  it('writes a move of 100 % or more in whole per cent', () => {
+    expect([
+      formatMove('up', 99.94),
+      formatMove('up', 99.96),
+      formatMove('down', -123.4),
+      formatMove('up', 98_910.9),
+    ]).toEqual(['▲99.9%', '▲100%', '▼123%', '▲98911%'])
+  })
   it('writes a p50/p99 pair in the unit of the larger', () => {
     expect([formatLatencyPair(2.6, 12.4), formatLatencyPair(930, 2600), formatLatencyPair(0, 0)]).toEqual([
       '3/12 ms',

@@ -14,9 +14,16 @@ export function arrowOf(direction: Direction): string {
   return ARROWS[direction]
 }
 
-/** A price cell's last move: `▲2.5%`, `▼0.7%`; the arrow carries the sign. Nothing for no move. */
+/**
+ * A price cell's last move: `▲2.5%`, `▼0.7%`; the arrow carries the sign. Nothing for no move. From
+ * 100 % on in whole per cent (`▲1240%`): a tenth of a per cent says nothing there, and the figure
+ * stays short enough for a grid cell (at most `▲98911%`, 1.01 to 1000).
+ */
 export function formatMove(direction: Direction, pct: number): string {
-  return direction === 'flat' ? '' : `${arrowOf(direction)}${Math.abs(pct).toFixed(1)}%`
+  if (direction === 'flat') return ''
+  const size = Math.abs(pct)
+  // 99.95 and up would read "100.0" in tenths.
+  return `${arrowOf(direction)}${size.toFixed(size < 99.95 ? 1 : 0)}%`
 }
 
 /** Compact age: `4s`, `12m`, `3h`, `2d`; `—` for no time. */

@@ -25,13 +25,30 @@ import { useRenderCount } from '../../lib/render-count'
 
 /** What a tick changes in a cell, as text and attributes. */
 function tickView(cell: BoardCell) {
+  const price = cell.suspended ? 'SUSP' : formatPrice(cell.price)
+  const move = formatMove(cell.direction, cell.deltaPct)
   return {
-    price: cell.suspended ? 'SUSP' : formatPrice(cell.price),
-    move: formatMove(cell.direction, cell.deltaPct),
-    moveClass: `cell-move num ${cell.direction}`,
+    price,
+    priceClass: `cell-price num flash-layer${lengthClass(price, USUAL_PRICE_LENGTH)}`,
+    move,
+    moveClass: `cell-move num ${cell.direction}${lengthClass(move, USUAL_MOVE_LENGTH)}`,
     since: String(cell.changedAt),
     age: sinceLabel(cell.changedAt),
   }
+}
+
+/** The longest price and move a grid cell is drawn for at full size: `12.50`, `▲12.3%`. */
+const USUAL_PRICE_LENGTH = 5
+const USUAL_MOVE_LENGTH = 6
+
+/**
+ * A figure longer than the usual gets a smaller font in the grid (styles.css, `.long` and
+ * `.longer`), so it shows whole: a price of 101.00 cut to "101.0" by its cell would be a wrong
+ * price. The cards' cells are wide enough for any figure; the classes change nothing there.
+ */
+function lengthClass(text: string, usual: number): string {
+  const over = text.length - usual
+  return over <= 0 ? '' : over === 1 ? ' long' : ' longer'
 }
 
 interface CellElements {
@@ -57,6 +74,7 @@ function showTick(elements: CellElements, cell: BoardCell): void {
   if (!button || !price || !move) return
   const view = tickView(cell)
   setText(price, view.price)
+  if (price.className !== view.priceClass) price.className = view.priceClass
   setText(move, view.move)
   if (move.className !== view.moveClass) move.className = view.moveClass
   if (button.dataset['direction'] !== cell.direction) button.dataset['direction'] = cell.direction
@@ -160,7 +178,7 @@ export const PriceCell = memo(function PriceCell({
       onClick={() => openOverrideEditor(outcomeId)}
     >
       {inCard && <span className="cell-label">{label}</span>}
-      <span ref={elements.price} className="cell-price num flash-layer" data-testid="cell-price">
+      <span ref={elements.price} className={view.priceClass} data-testid="cell-price">
         {view.price}
       </span>
       {/* One string per span: adjacent text children are separate DOM text nodes that React adds
