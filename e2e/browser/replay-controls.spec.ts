@@ -316,8 +316,9 @@ test('a replay’s long price-alert list is a window of rows: the oldest is a sc
     const fired = await alertsSince(page, from)
 
     await openReplay(page, from, to, 60)
-    // Played to its end: every alert of the range is in the list, a few dozen of them mounted.
-    await expect(page.getByTestId('replay-play')).toHaveAttribute('data-playing', 'false', { timeout: 30_000 })
+    // Played to its end ("Again": not playing is also what a replay shows while it loads, when the
+    // list is still empty): every alert of the range is in the list, a few dozen of them mounted.
+    await expect(page.getByTestId('replay-play')).toHaveText(/Again/, { timeout: 30_000 })
     const total = Number(await page.getByTestId('replay-alert-count').textContent())
     expect(total).toBeGreaterThanOrEqual(fired)
     const rows = page.getByTestId('replay-alert')
