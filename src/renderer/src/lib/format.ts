@@ -17,7 +17,7 @@ export function arrowOf(direction: Direction): string {
 /**
  * A price cell's last move: `▲2.5%`, `▼0.7%`; the arrow carries the sign. Nothing for no move. From
  * 100 % on in whole per cent (`▲1240%`): a tenth of a per cent says nothing there, and the figure
- * stays short enough for a grid cell (at most `▲98911%`, 1.01 to 1000).
+ * stays short enough for a grid cell (`▲98911%` from 1.01 to 1000).
  */
 export function formatMove(direction: Direction, pct: number): string {
   if (direction === 'flat') return ''

@@ -41,14 +41,16 @@ function tickView(cell: BoardCell) {
 const USUAL_PRICE_LENGTH = 5
 const USUAL_MOVE_LENGTH = 6
 
+const LONGER_CLASSES = ['', ' long', ' longer', ' longest']
+
 /**
- * A figure longer than the usual gets a smaller font in the grid (styles.css, `.long` and
- * `.longer`), so it shows whole: a price of 101.00 cut to "101.0" by its cell would be a wrong
+ * A figure longer than the usual gets a smaller font in the grid (styles.css, `.long` to
+ * `.longest`), so it shows whole: a price of 101.00 cut to "101.0" by its cell would be a wrong
  * price. The cards' cells are wide enough for any figure; the classes change nothing there.
  */
 function lengthClass(text: string, usual: number): string {
-  const over = text.length - usual
-  return over <= 0 ? '' : over === 1 ? ' long' : ' longer'
+  const over = Math.max(0, text.length - usual)
+  return LONGER_CLASSES[Math.min(over, LONGER_CLASSES.length - 1)]!
 }
 
 interface CellElements {
