@@ -31,7 +31,7 @@ import { build } from 'esbuild'
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
 import { watchLiveMatches } from '../e2e/bridge'
 import type { HostProcess } from '../e2e/host'
-import { arg, launchLoadedHost, measureIdle, measureWindow, percentile, VIEWPORT } from './page-frames'
+import { arg, launchLoadedHost, measureIdle, measureWindow, p99Hops, percentile, VIEWPORT } from './page-frames'
 import { machineLoad } from './support'
 import { tracePage } from './trace-summary'
 
@@ -59,6 +59,8 @@ interface Line {
   p95FrameMs: number
   p50TickToPaintMs: number
   p99TickToPaintMs: number
+  /** Per hop of tick-to-paint (page-frames.ts Hop), its 99th percentile. */
+  p99HopsMs: Record<string, number>
   receivedPerSec: number
   cellsOnScreen: number
   load: number
@@ -167,7 +169,7 @@ async function measureView(
 ) {
   const page = await openView(bench, host, view, cells)
   try {
-    const { ticks, ...frames } = await measureWindow(page, bench.seconds)
+    const { ticks, hops, ...frames } = await measureWindow(page, bench.seconds)
     const line: Line = {
       run,
       rate,
@@ -179,6 +181,7 @@ async function measureView(
       p95FrameMs: frames.p95FrameMs,
       p50TickToPaintMs: Number(percentile(ticks, 50).toFixed(1)),
       p99TickToPaintMs: Number(percentile(ticks, 99).toFixed(1)),
+      p99HopsMs: p99Hops(hops),
       receivedPerSec: Math.round(ticks.length / bench.seconds),
       cellsOnScreen: await cellsOnScreen(page, view),
       load: machineLoad(),

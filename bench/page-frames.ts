@@ -124,6 +124,13 @@ export async function measureWindow(page: Page, seconds: number): Promise<FrameW
   }
 }
 
+/** The 99th percentile of each hop's samples (ms): where the slowest changes' time went. */
+export function p99Hops(hops: FrameWindow['hops']): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(hops).map(([hop, values]) => [hop, Number(percentile(values, 99).toFixed(1))]),
+  )
+}
+
 /** The frame figures of an idle page in `browser`: the floor every other line sits on. */
 export async function measureIdle(browser: Browser, seconds: number): Promise<Omit<FrameWindow, 'ticks' | 'hops'>> {
   const page = await browser.newPage({ viewport: VIEWPORT })

@@ -32,6 +32,7 @@ import {
   launchLoadedHost,
   measureIdle,
   measureWindow,
+  p99Hops,
   percentile,
   VIEWPORT,
   type FrameWindow,
@@ -79,9 +80,7 @@ async function measureRate(browser: Browser, r: RateRun): Promise<RateLine> {
       cells,
       ...frames,
       p99TickToPaintMs: Number(percentile(ticks, 99).toFixed(1)),
-      p99HopsMs: Object.fromEntries(
-        Object.entries(hops).map(([hop, values]) => [hop, Number(percentile(values, 99).toFixed(1))]),
-      ),
+      p99HopsMs: p99Hops(hops),
       load: machineLoad(),
     }
   } finally {

@@ -17,7 +17,9 @@
  * (`serverTs`). In `frame` mode the transaction runs inside that frame's callback, so the time is
  * read right after `applyTransaction` returns; in `async` mode AG Grid applies the batch in a
  * timer, and the time is read in the first animation frame after its callback, as the app's probe
- * reads it in the first frame after the store applied a patch.
+ * reads it in the first frame after the store applied a patch. Where the time went is kept hop by
+ * hop as the app's probe keeps it (feed, batch, transport, frame), so the two pages' slowest
+ * changes can be told apart by where they waited.
  */
 import {
   AllCommunityModule,
@@ -43,7 +45,8 @@ const wantedCells = Number(query.get('cells')) || 24
 
 const api = (globalThis as unknown as { oddsMonitor: OddsMonitorApi }).oddsMonitor
 const samples: number[] = []
-;(globalThis as unknown as { __paintProbe: unknown }).__paintProbe = { samples, hops: {} }
+const hops = { feed: [] as number[], batch: [] as number[], transport: [] as number[], frame: [] as number[] }
+;(globalThis as unknown as { __paintProbe: unknown }).__paintProbe = { samples, hops }
 
 const rows = new Map<number, Row>()
 /** outcomeId → the row and price column it shows in. */
@@ -116,8 +119,22 @@ function updatesFor(ids: Iterable<number>): Row[] {
   return out
 }
 
-function recordPainted(patches: BoardPatch[], now: number): void {
-  for (const patch of patches) for (const change of patch.tape) samples.push(now - change.serverTs)
+/** A patch and when this page's bridge handed it over (Date.now()). */
+interface Handled {
+  patch: BoardPatch
+  at: number
+}
+
+function recordPainted(handled: readonly Handled[], now: number): void {
+  for (const { patch, at } of handled) {
+    for (const change of patch.tape) {
+      samples.push(now - change.serverTs)
+      hops.feed.push(change.receivedTs - change.serverTs)
+      hops.batch.push(patch.at - change.receivedTs)
+    }
+    hops.transport.push(at - patch.at)
+    hops.frame.push(now - at)
+  }
 }
 
 function priceColumns(count: number, labels: string[]): ColDef<Row>[] {
@@ -172,7 +189,7 @@ async function start(): Promise<void> {
 
 function followPerFrame(grid: GridApi<Row>): void {
   const dirty = new Set<number>()
-  const waiting: BoardPatch[] = []
+  const waiting: Handled[] = []
   let frameRequested = false
   const frame = () => {
     frameRequested = false
@@ -182,7 +199,7 @@ function followPerFrame(grid: GridApi<Row>): void {
   }
   api.on('board:patch', (patch) => {
     for (const id of applyToRows(patch)) dirty.add(id)
-    waiting.push(patch)
+    waiting.push({ patch, at: Date.now() })
     if (!frameRequested) {
       frameRequested = true
       requestAnimationFrame(frame)
@@ -192,8 +209,9 @@ function followPerFrame(grid: GridApi<Row>): void {
 
 function followAsync(grid: GridApi<Row>): void {
   api.on('board:patch', (patch) => {
+    const handled = { patch, at: Date.now() }
     grid.applyTransactionAsync({ update: updatesFor(applyToRows(patch)) }, () =>
-      requestAnimationFrame(() => recordPainted([patch], Date.now())),
+      requestAnimationFrame(() => recordPainted([handled], Date.now())),
     )
   })
 }
