@@ -18,8 +18,8 @@
  * read right after `applyTransaction` returns; in `async` mode AG Grid applies the batch in a
  * timer, and the time is read in the first animation frame after its callback, as the app's probe
  * reads it in the first frame after the store applied a patch. Where the time went is kept hop by
- * hop as the app's probe keeps it (feed, batch, transport, frame), so the two pages' slowest
- * changes can be told apart by where they waited.
+ * hop by the app's own probe code (src/renderer/src/lib/probe-hops.ts), so the two pages'
+ * slowest changes can be told apart by where they waited.
  */
 import {
   AllCommunityModule,
@@ -32,6 +32,7 @@ import {
 import type { BoardPatch, MatchBoard, MatchHeader } from '../../src/shared/board'
 import type { OddsMonitorApi } from '../../src/shared/bridge/api'
 import type { WatchedMatch } from '../../src/shared/watchlists'
+import { emptyProbeHops, recordHops } from '../../src/renderer/src/lib/probe-hops'
 
 ModuleRegistry.registerModules([AllCommunityModule])
 
@@ -45,7 +46,7 @@ const wantedCells = Number(query.get('cells')) || 24
 
 const api = (globalThis as unknown as { oddsMonitor: OddsMonitorApi }).oddsMonitor
 const samples: number[] = []
-const hops = { feed: [] as number[], batch: [] as number[], transport: [] as number[], frame: [] as number[] }
+const hops = emptyProbeHops()
 ;(globalThis as unknown as { __paintProbe: unknown }).__paintProbe = { samples, hops }
 
 const rows = new Map<number, Row>()
@@ -126,15 +127,7 @@ interface Handled {
 }
 
 function recordPainted(handled: readonly Handled[], now: number): void {
-  for (const { patch, at } of handled) {
-    for (const change of patch.tape) {
-      samples.push(now - change.serverTs)
-      hops.feed.push(change.receivedTs - change.serverTs)
-      hops.batch.push(patch.at - change.receivedTs)
-    }
-    hops.transport.push(at - patch.at)
-    hops.frame.push(now - at)
-  }
+  for (const { patch, at } of handled) recordHops(samples, hops, patch, at, now)
 }
 
 function priceColumns(count: number, labels: string[]): ColDef<Row>[] {

@@ -7,21 +7,17 @@
  * counter per change; nothing is allocated per patch.
  *
  * The render bench (`?paintProbe=1`) also keeps every sample from the feed's send (`serverTs`,
- * the simulator runs on this machine) and where the time went, hop by hop:
- *  - feed: simulator send → the host read it (`receivedTs`), per change;
- *  - batch: host read → the batcher flushed the patch (`patch.at`), per change;
- *  - transport: flush → the page handled the patch (bridge, page's event queue), per patch;
- *  - frame: handled → the next animation frame, per patch.
- * All clocks are this machine's wall clock.
+ * the simulator runs on this machine) and where the time went, hop by hop (probe-hops.ts).
  */
 import type { BoardPatch } from '../../../shared/board'
 import { LatencyWindow, type LatencySummary } from '../../../shared/latency-window'
 import { PAINT_PROBE_ENABLED } from './dev-flags'
+import { emptyProbeHops, recordHops } from './probe-hops'
 
 const tickToPaint = new LatencyWindow()
 
 const samples: number[] = []
-const hops = { feed: [] as number[], batch: [] as number[], transport: [] as number[], frame: [] as number[] }
+const hops = emptyProbeHops()
 if (PAINT_PROBE_ENABLED) (globalThis as unknown as { __paintProbe: unknown }).__paintProbe = { samples, hops }
 
 /** Patches handled since the last frame, and when each was handled (index for index). */
@@ -54,20 +50,10 @@ function painted(): void {
   for (let i = 0; i < pending.length; i++) {
     const patch = pending[i] as BoardPatch
     for (const change of patch.tape) tickToPaint.record(now - change.receivedTs, now)
-    if (PAINT_PROBE_ENABLED) recordHops(patch, handledAt[i] as number, now)
+    if (PAINT_PROBE_ENABLED) recordHops(samples, hops, patch, handledAt[i] as number, now)
   }
   pending.length = 0
   handledAt.length = 0
-}
-
-function recordHops(patch: BoardPatch, handled: number, now: number): void {
-  for (const change of patch.tape) {
-    samples.push(now - change.serverTs)
-    hops.feed.push(change.receivedTs - change.serverTs)
-    hops.batch.push(patch.at - change.receivedTs)
-  }
-  hops.transport.push(handled - patch.at)
-  hops.frame.push(now - handled)
 }
 
 /** The board's tick-to-paint over the last minute; null before the first painted change. */
