@@ -490,46 +490,51 @@ test('a price of any length shows whole in its grid cell, in wide cells and narr
     await page.goto(host.url)
     await watchLiveMatches(page, 3)
     await page.getByTestId('board-mode-grid').click()
-    const cells = page.getByTestId('board-grid').getByTestId('price-cell')
-    await expect(cells.nth(3)).toHaveAttribute('data-direction', /.+/)
-    // The usual figure ("12.50"), one a character longer, the longest a price can be (1000.00).
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('price-cell').nth(3)).toHaveAttribute('data-direction', /.+/)
+    // The usual figure ("12.50"), one a character longer, the longest a price can be (1000.00). Each cell
+    // is found by its outcome: a row may move once its price has (a "last move" sort).
     const prices = ['12.50', '101.50', '1000.00']
+    const outcomes = await grid
+      .getByTestId('price-cell')
+      .evaluateAll(
+        (all, count) => all.slice(0, count).map((cell) => cell.getAttribute('data-outcome') ?? ''),
+        prices.length,
+      )
+    const cellOf = (outcome: string) => grid.locator(`[data-testid="price-cell"][data-outcome="${outcome}"]`)
     for (const [i, price] of prices.entries()) {
-      const outcome = (await cells.nth(i).getAttribute('data-outcome')) ?? ''
-      expect(await setOverrideOn(page, outcome, Number(price))).toMatchObject({ ok: true })
-      await expect(cells.nth(i).getByTestId('cell-price')).toHaveText(price)
+      expect(await setOverrideOn(page, outcomes[i]!, Number(price))).toMatchObject({ ok: true })
+      await expect(cellOf(outcomes[i]!).getByTestId('cell-price')).toHaveText(price)
     }
     // From about 2 to 1000: a move of several hundred times, in whole per cent (under "OVR", which takes its line).
-    await expect(cells.nth(2).locator('.cell-move')).toHaveText(/^▲\d{5}%$/)
+    await expect(cellOf(outcomes[2]!).locator('.cell-move')).toHaveText(/^▲\d{5}%$/)
     const cellWidths: number[] = []
     // 1,440 px: the grid's wide cells; 1,200 px: a board of 600–720 px beside the side panels, its narrow ones.
     for (const width of [1440, 1200]) {
       await page.setViewportSize({ width, height: 900 })
-      await expect(cells.first()).toBeVisible()
-      const drawn = await cells.evaluateAll(
-        (all, count) =>
-          all.slice(0, count).map((cell) => {
-            const inner = cell.getBoundingClientRect()
-            const border = cell.clientLeft
-            // The figure's own extent: its text, not its box.
-            const figure = cell.ownerDocument.createRange()
-            figure.selectNodeContents(cell.querySelector('.cell-price')!)
-            const { left, right } = figure.getBoundingClientRect()
-            return {
-              width: cell.clientWidth,
-              from: inner.left + border,
-              to: inner.right - border,
-              text: { left, right },
-            }
-          }),
-        prices.length,
-      )
-      cellWidths.push(drawn[0]!.width)
-      for (const { text, from, to } of drawn) {
+      for (const outcome of outcomes) {
+        const cell = cellOf(outcome)
+        await expect(cell).toBeVisible()
+        const drawn = await cell.evaluate((element) => {
+          const inner = element.getBoundingClientRect()
+          const border = element.clientLeft
+          // The figure's own extent: its text, not its box.
+          const figure = element.ownerDocument.createRange()
+          figure.selectNodeContents(element.querySelector('.cell-price')!)
+          const text = figure.getBoundingClientRect()
+          return {
+            width: element.clientWidth,
+            from: inner.left + border,
+            to: inner.right - border,
+            left: text.left,
+            right: text.right,
+          }
+        })
+        if (outcome === outcomes[0]) cellWidths.push(drawn.width)
         // Drawn, and inside the cell's border, to the half pixel a text's edge may be drawn at.
-        expect(text.right - text.left).toBeGreaterThan(20)
-        expect(text.left).toBeGreaterThanOrEqual(from - 0.5)
-        expect(text.right).toBeLessThanOrEqual(to + 0.5)
+        expect(drawn.right - drawn.left).toBeGreaterThan(20)
+        expect(drawn.left).toBeGreaterThanOrEqual(drawn.from - 0.5)
+        expect(drawn.right).toBeLessThanOrEqual(drawn.to + 0.5)
       }
     }
     expect(cellWidths[1]).toBeLessThan(cellWidths[0]!)
