@@ -492,15 +492,18 @@ test('a price of any length shows whole in its grid cell, in wide cells and narr
     await page.getByTestId('board-mode-grid').click()
     const grid = page.getByTestId('board-grid')
     await expect(grid.getByTestId('price-cell').nth(3)).toHaveAttribute('data-direction', /.+/)
-    // The usual figure ("12.50"), one a character longer, the longest a price can be (1000.00). Each cell
-    // is found by its outcome: a row may move once its price has (a "last move" sort).
+    // The usual figure ("12.50"), one a character longer, the longest a price can be (1000.00), each on
+    // the first price of its own match, each cell found by its outcome.
     const prices = ['12.50', '101.50', '1000.00']
-    const outcomes = await grid
-      .getByTestId('price-cell')
-      .evaluateAll(
-        (all, count) => all.slice(0, count).map((cell) => cell.getAttribute('data-outcome') ?? ''),
-        prices.length,
-      )
+    const firstPrices = () =>
+      grid
+        .getByTestId('grid-row')
+        .evaluateAll((rows) =>
+          rows.map((row) => row.querySelector('[data-testid="price-cell"]')?.getAttribute('data-outcome') ?? ''),
+        )
+    // Every row drawn with its prices first.
+    await expect.poll(async () => (await firstPrices()).filter(Boolean).length).toBe(prices.length)
+    const outcomes = await firstPrices()
     const cellOf = (outcome: string) => grid.locator(`[data-testid="price-cell"][data-outcome="${outcome}"]`)
     for (const [i, price] of prices.entries()) {
       expect(await setOverrideOn(page, outcomes[i]!, Number(price))).toMatchObject({ ok: true })
