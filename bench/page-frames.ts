@@ -17,9 +17,11 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test'
 import { launchHost, type HostProcess } from '../e2e/host'
+import type { ProbeHops } from '../src/shared/probe-hops'
 import { SIM_SPORTS } from '../src/sim/world/sports/index'
 
-export type Hop = 'feed' | 'batch' | 'transport' | 'frame'
+/** The hops of tick-to-paint, as both pages record them (src/shared/probe-hops.ts). */
+export type Hop = keyof ProbeHops
 
 export interface ProbeScope {
   __paintProbe?: { samples: number[]; hops: Partial<Record<Hop, number[]>> }

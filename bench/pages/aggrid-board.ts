@@ -18,7 +18,7 @@
  * read right after `applyTransaction` returns; in `async` mode AG Grid applies the batch in a
  * timer, and the time is read in the first animation frame after its callback, as the app's probe
  * reads it in the first frame after the store applied a patch. Where the time went is kept hop by
- * hop by the app's own probe code (src/renderer/src/lib/probe-hops.ts), so the two pages'
+ * hop by the app's own probe code (src/shared/probe-hops.ts), so the two pages'
  * slowest changes can be told apart by where they waited.
  */
 import {
@@ -32,7 +32,7 @@ import {
 import type { BoardPatch, MatchBoard, MatchHeader } from '../../src/shared/board'
 import type { OddsMonitorApi } from '../../src/shared/bridge/api'
 import type { WatchedMatch } from '../../src/shared/watchlists'
-import { emptyProbeHops, recordHops } from '../../src/renderer/src/lib/probe-hops'
+import { emptyProbeHops, recordHops } from '../../src/shared/probe-hops'
 
 ModuleRegistry.registerModules([AllCommunityModule])
 

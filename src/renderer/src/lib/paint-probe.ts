@@ -7,12 +7,12 @@
  * counter per change; nothing is allocated per patch.
  *
  * The render bench (`?paintProbe=1`) also keeps every sample from the feed's send (`serverTs`,
- * the simulator runs on this machine) and where the time went, hop by hop (probe-hops.ts).
+ * the simulator runs on this machine) and where the time went, hop by hop (shared/probe-hops.ts).
  */
 import type { BoardPatch } from '../../../shared/board'
 import { LatencyWindow, type LatencySummary } from '../../../shared/latency-window'
 import { PAINT_PROBE_ENABLED } from './dev-flags'
-import { emptyProbeHops, recordHops } from './probe-hops'
+import { emptyProbeHops, recordHops } from '../../../shared/probe-hops'
 
 const tickToPaint = new LatencyWindow()
 

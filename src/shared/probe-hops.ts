@@ -1,6 +1,6 @@
 /**
  * Where a painted change's time went, hop by hop, as the render benches read it (`?paintProbe=1`):
- * shared by the app's probe (paint-probe.ts) and the AG Grid page the board is compared with
+ * shared by the app's probe (renderer lib/paint-probe.ts) and the AG Grid page the board is compared with
  * (bench/pages/aggrid-board.ts), so both pages split their time the same way.
  *  - feed: simulator send → the host read it (`receivedTs`), per change;
  *  - batch: host read → the batcher flushed the patch (`patch.at`), per change;
@@ -8,7 +8,7 @@
  *  - frame: handled → the animation frame that paints it, per patch.
  * All clocks are this machine's wall clock.
  */
-import type { BoardPatch } from '../../../shared/board'
+import type { BoardPatch } from './board'
 
 export interface ProbeHops {
   feed: number[]
