@@ -1,8 +1,8 @@
 /**
  * The offline cache: one SQLite file (WAL, synchronous=NORMAL) holding every tick, override event,
  * alert, match and reference record the app has seen. Ticks are buffered and written by a timer
- * (every `flushIntervalMs`) or as soon as a batch is full; every read flushes first, so reads see
- * everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
+ * (every `flushIntervalMs`, in parts the event loop turns between) or as soon as a batch is full;
+ * every read flushes first, so reads see everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
  */
 import type Database from 'better-sqlite3'
 import type {
@@ -37,6 +37,11 @@ export interface CacheOptions {
   flushIntervalMs?: number
   /** A flush happens at once when this many ticks are buffered. Default 5000. */
   flushBatchSize?: number
+  /**
+   * The timer writes what it finds in parts of about this many ticks, letting the event loop turn
+   * between parts (TickWriter.flushPart says why). Default 400: a few ms of SQLite on a small machine.
+   */
+  flushPartTicks?: number
   now?: () => number
   /** Called after every committed tick flush (also the timer's). */
   onFlushed?: (result: FlushResult) => void
@@ -189,6 +194,8 @@ interface Access {
   live(): void
   flush(): FlushResult
   flushQuietly(): void
+  /** The timer's flush: one part now, the rest of the round each on a later turn of the event loop. */
+  flushInParts(): void
   readable(): void
 }
 
@@ -223,11 +230,11 @@ function accessTo(
   const live = (): void => {
     if (isClosed()) throw new CacheClosedError()
   }
-  const flush = (): FlushResult => {
+  const write = <Result extends FlushResult>(step: () => Result): Result => {
     live()
-    let result: FlushResult
+    let result: Result
     try {
-      result = writer.flush()
+      result = step()
     } catch (err) {
       // A damaged file is not a failing disk: waiting will not mend it (recovering-cache.ts moves on).
       if (isCorruption(err)) options.onDamage(err)
@@ -238,24 +245,32 @@ function accessTo(
     if (result.written > 0) options.onFlushed?.(result)
     return result
   }
-  const flushQuietly = (): void => {
-    if (!pacer.mayTry() || writer.idle) return
+  const quietly = <Result extends FlushResult>(step: () => Result): Result | null => {
+    if (!pacer.mayTry() || writer.idle) return null
     try {
-      flush()
+      return write(step)
     } catch {
       // Heard through onWriteState; the ticks stay held for the next attempt.
+      return null
     }
+  }
+  const flush = (): FlushResult => write(() => writer.flush())
+  const flushQuietly = (): void => void quietly(() => writer.flush())
+  const flushInParts = (): void => {
+    const part = quietly(() => writer.flushPart(options.flushPartTicks ?? 400))
+    // The next part after whatever waits now (a feed message, the board's batch): see TickWriter.flushPart.
+    if (part?.more) setImmediate(flushInParts)
   }
   const readable = (): void => {
     live()
     flushQuietly()
   }
-  return { live, flush, flushQuietly, readable }
+  return { live, flush, flushQuietly, flushInParts, readable }
 }
 
 /** Flushes on a timer (paced after a failure, see write-pacer.ts). */
-function startFlushTimer(flushQuietly: () => void, options: CacheOptions): NodeJS.Timeout {
-  const timer = setInterval(flushQuietly, options.flushIntervalMs ?? 250)
+function startFlushTimer(flushInParts: () => void, options: CacheOptions): NodeJS.Timeout {
+  const timer = setInterval(flushInParts, options.flushIntervalMs ?? 250)
   // The cache must never be what keeps the process alive.
   timer.unref()
   return timer
@@ -479,7 +494,7 @@ export function openCacheFile(
   const parts = prepareParts(db, options)
   let closed = false
   const access = accessTo(parts.writer, () => closed, options, now)
-  const timer = startFlushTimer(access.flushQuietly, options)
+  const timer = startFlushTimer(access.flushInParts, options)
 
   return {
     file,

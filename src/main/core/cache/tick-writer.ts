@@ -1,7 +1,8 @@
 /**
- * Buffers price ticks in memory and writes them, with their rollups, in one transaction per flush.
- * Why buffer: one transaction per tick would cost a WAL commit each; per flush it is one, and a
- * crash loses at most the ticks still buffered (≤ one flush interval or one full batch).
+ * Buffers price ticks in memory and writes them, with their rollups, in one transaction per flush
+ * (or per part of one: `flushPart`). Why buffer: one transaction per tick would cost a WAL commit
+ * each; per flush it is one, and a crash loses at most the ticks still buffered (≤ one flush
+ * interval or one full batch).
  * A failed flush keeps its ticks for the next one; while the file keeps failing (a full disk),
  * the buffer holds at most `maxHeld` ticks and gives up the oldest beyond that, counted: the app's
  * memory must not grow with the length of the outage.
@@ -67,6 +68,11 @@ export interface FlushResult {
   totalWritten: number
 }
 
+export interface PartResult extends FlushResult {
+  /** The round (flushPart) has parts still to write. */
+  more: boolean
+}
+
 /** A tick as the watch engine hands it over: a change is also a tick, and a resync is marked (schema.ts 6). */
 type RecordedTick = PriceTick & Pick<PriceChange, 'resync'>
 
@@ -76,6 +82,8 @@ export class TickWriter {
   private bufferFeeds: number[] = []
   private totalWritten = 0
   private droppedTotal = 0
+  /** Ticks at the buffer's head that belong to the round flushPart is writing; 0 between rounds. */
+  private roundLeft = 0
   private readonly insertTick: Database.Statement
   private readonly maxTie: Database.Statement
   private readonly insertResync: Database.Statement
@@ -111,6 +119,7 @@ export class TickWriter {
     const held = this.buffer.map((tick, i) => ({ feedId: this.bufferFeeds[i] as number, tick }))
     this.buffer = []
     this.bufferFeeds = []
+    this.roundLeft = 0
     return held
   }
 
@@ -143,6 +152,7 @@ export class TickWriter {
     this.buffer.splice(0, excess)
     this.bufferFeeds.splice(0, excess)
     this.droppedTotal += excess
+    this.roundLeft = Math.max(0, this.roundLeft - excess)
   }
 
   /** A full batch is written at once: that bounds memory and what a crash can lose. */
@@ -157,24 +167,87 @@ export class TickWriter {
     const feeds = this.bufferFeeds
     this.buffer = []
     this.bufferFeeds = []
-    let committed = false
     try {
-      this.db.transaction(() => {
-        this.writeBatch(batch, feeds)
-        this.companion.write()
-      })()
-      committed = true
+      this.commit(batch, feeds)
     } catch (err) {
       this.buffer = batch.concat(this.buffer)
       this.bufferFeeds = feeds.concat(this.bufferFeeds)
-      // Same-ms numbering may now be ahead of the file: gaps in `tie` are harmless, reuse is not.
       throw err
     } finally {
+      this.roundLeft = 0
+    }
+    return { written: batch.length, totalWritten: this.totalWritten }
+  }
+
+  /**
+   * Writes one part of what is buffered, in its own transaction: whole matches, in the order their
+   * first tick came, until the part holds `partTicks` ticks (or the round runs out). Why parts: at
+   * 10,000 updates/s a quarter second of ticks and their rollups is a ~30 ms transaction, and the
+   * event loop that reads the feed and ships the board waits for all of it; a part is a few ms,
+   * and the caller lets the loop turn between parts. Whole matches, because a match's outcomes
+   * split over two parts would cost their rollup rows twice.
+   *
+   * A round is what was buffered when its first part was written: ticks that come in meanwhile
+   * wait for the next round, so each outcome's ticks still meet in one rollup write per round.
+   * `more` says the round has parts left. On failure nothing is taken and the round ends.
+   */
+  flushPart(partTicks: number): PartResult {
+    if (this.idle) return { written: 0, totalWritten: this.totalWritten, more: false }
+    // The round's ticks are always the buffer's head: new ticks go to its end, a part takes from the head.
+    const end = Math.min(this.roundLeft || this.buffer.length, this.buffer.length)
+    const ticksOf = new Map<number, number>()
+    for (let i = 0; i < end; i++) {
+      const matchId = this.buffer[i]!.matchId
+      ticksOf.set(matchId, (ticksOf.get(matchId) ?? 0) + 1)
+    }
+    const inPart = new Set<number>()
+    let size = 0
+    for (const [matchId, count] of ticksOf) {
+      if (size >= partTicks) break
+      inPart.add(matchId)
+      size += count
+    }
+    const part: RecordedTick[] = []
+    const partFeeds: number[] = []
+    const kept: RecordedTick[] = []
+    const keptFeeds: number[] = []
+    for (let i = 0; i < end; i++) {
+      const tick = this.buffer[i]!
+      if (inPart.has(tick.matchId)) {
+        part.push(tick)
+        partFeeds.push(this.bufferFeeds[i]!)
+      } else {
+        kept.push(tick)
+        keptFeeds.push(this.bufferFeeds[i]!)
+      }
+    }
+    try {
+      this.commit(part, partFeeds)
+    } catch (err) {
+      this.roundLeft = 0
+      throw err
+    }
+    this.buffer = kept.concat(this.buffer.slice(end))
+    this.bufferFeeds = keptFeeds.concat(this.bufferFeeds.slice(end))
+    this.roundLeft = kept.length
+    return { written: part.length, totalWritten: this.totalWritten, more: kept.length > 0 }
+  }
+
+  /** Writes `ticks` (with the companion's rows) in one transaction, or nothing. */
+  private commit(ticks: readonly RecordedTick[], feeds: readonly number[]): void {
+    let committed = false
+    try {
+      this.db.transaction(() => {
+        this.writeBatch(ticks, feeds)
+        this.companion.write()
+      })()
+      committed = true
+    } finally {
+      // On failure, same-ms numbering may now be ahead of the file: gaps in `tie` are harmless, reuse is not.
       this.outcomes.endTransaction(committed)
       this.companion.endTransaction(committed)
     }
-    this.totalWritten += batch.length
-    return { written: batch.length, totalWritten: this.totalWritten }
+    this.totalWritten += ticks.length
   }
 
   private writeBatch(batch: readonly RecordedTick[], feeds: readonly number[]): void {
