@@ -8,15 +8,11 @@ import os from 'node:os'
 import path from 'node:path'
 import type { PriceTick } from '../src/shared/domain'
 import { openCache } from '../src/main/core/cache'
+import { median } from './support'
 
 const MATCH_ID = 4242
 const CHUNK = 500 // the feed hands ticks over in small groups
 const MATCH_SPAN_MS = 3 * 3_600_000 // a 3-hour match
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
-}
 
 export async function run(args: string[]): Promise<void> {
   const total = Number(args[0] ?? 1_000_000)

@@ -20,7 +20,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { PriceTick } from '../src/shared/domain'
 import { openCache } from '../src/main/core/cache'
-import { numberArg } from './support'
+import { median, numberArg, rotated } from './support'
 
 const MODES = ['parts', 'whole', 'floor'] as const
 type Mode = (typeof MODES)[number]
@@ -123,18 +123,13 @@ function waitPercentile(lateness: number[], totalMs: number, p: number): number 
   return high
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
-}
-
 export async function run(args: string[]): Promise<void> {
   const rate = numberArg(args, '--rate', 10_000)
   const seconds = numberArg(args, '--seconds', 10)
   const runs = numberArg(args, '--runs', 3)
   const lines: Array<Awaited<ReturnType<typeof measure>>> = []
   for (let r = 0; r < runs; r++)
-    for (const mode of MODES.map((_, i) => MODES[(i + r) % MODES.length] as Mode)) {
+    for (const mode of rotated(MODES, r)) {
       const line = await measure(mode, rate, seconds)
       console.log(JSON.stringify({ bench: 'flush-stalls', run: r + 1, ...line }))
       lines.push(line)

@@ -32,7 +32,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium'
 import { watchLiveMatches } from '../e2e/bridge'
 import type { HostProcess } from '../e2e/host'
 import { arg, launchLoadedHost, measureIdle, measureWindow, p99Hops, percentile, VIEWPORT } from './page-frames'
-import { machineLoad } from './support'
+import { machineLoad, rotated } from './support'
 import { tracePage } from './trace-summary'
 
 const VIEWS = ['cards', 'grid', 'aggrid-frame', 'aggrid-async', 'aggrid-frame-as-grid'] as const
@@ -221,10 +221,6 @@ async function prepareHost(bench: Bench, host: HostProcess, matches: number): Pr
   } finally {
     await page.close()
   }
-}
-
-function rotated<T>(items: readonly T[], by: number): T[] {
-  return items.map((_, i) => items[(i + by) % items.length] as T)
 }
 
 function spread(values: number[]): { median: number; min: number; max: number } {

@@ -63,6 +63,17 @@ export async function liveOddsTargets(info: SimulatorInfo): Promise<LiveTarget[]
   return out
 }
 
+/** The middle value (the upper of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] as number
+}
+
+/** `items` started at `by` and wrapped (A B C by 1: B C A): per run, no variant always goes first. */
+export function rotated<T>(items: readonly T[], by: number): T[] {
+  return items.map((_, i) => items[(i + by) % items.length] as T)
+}
+
 /** The 1-minute load average: other work on the machine while a figure was taken. */
 export function machineLoad(): number {
   return Number(loadavg()[0]!.toFixed(2))
