@@ -1,7 +1,7 @@
 /**
  * How long the core's event loop waits for the cache's timer flush at a live rate: the same ticks
  * into a real SQLite file, written by the timer three ways, interleaved in one run:
- *  - `parts`: as shipped, a round in parts of ~400 ticks with the loop turning between them
+ *  - `parts`: as shipped, a round in parts of whole matches of ~3 ms each, the loop turning between them
  *    (TickWriter.flushPart),
  *  - `whole`: one transaction per interval (the cache before 29 Nov 2026),
  *  - `floor`: the same ticks made and not recorded: what the load and the probe cost alone.
@@ -36,7 +36,7 @@ const OUTCOME_STRIDE = 263
 /** The cache options each mode runs with (defaults otherwise, as the app opens it). */
 const OPTIONS: Record<Mode, Parameters<typeof openCache>[1]> = {
   parts: {},
-  whole: { flushPartTicks: Number.MAX_SAFE_INTEGER },
+  whole: { flushPartMs: Number.POSITIVE_INFINITY },
   floor: {},
 }
 

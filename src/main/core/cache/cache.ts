@@ -38,10 +38,10 @@ export interface CacheOptions {
   /** A flush happens at once when this many ticks are buffered. Default 5000. */
   flushBatchSize?: number
   /**
-   * The timer writes what it finds in parts of about this many ticks, letting the event loop turn
-   * between parts (TickWriter.flushPart says why). Default 400: a few ms of SQLite on a small machine.
+   * The timer writes what it finds in parts of whole matches, each taking about this long, letting
+   * the event loop turn between parts (TickWriter.flushPart says why). Default 3 ms.
    */
-  flushPartTicks?: number
+  flushPartMs?: number
   now?: () => number
   /** Called after every committed tick flush (also the timer's). */
   onFlushed?: (result: FlushResult) => void
@@ -257,7 +257,7 @@ function accessTo(
   const flush = (): FlushResult => write(() => writer.flush())
   const flushQuietly = (): void => void quietly(() => writer.flush())
   const flushInParts = (): void => {
-    const part = quietly(() => writer.flushPart(options.flushPartTicks ?? 400))
+    const part = quietly(() => writer.flushPart(options.flushPartMs ?? 3))
     // The next part after whatever waits now (a feed message, the board's batch): see TickWriter.flushPart.
     if (part?.more) setImmediate(flushInParts)
   }

@@ -81,14 +81,23 @@ describe("the flush timer's parts", () => {
     whole.cache.flush()
 
     const parts: FlushResult[] = []
-    const inParts = openAt('parts', { flushIntervalMs: 10, flushPartTicks: 150, onFlushed: (r) => parts.push(r) })
+    // A budget spent by any match: a part is one match.
+    const inParts = openAt('parts', { flushIntervalMs: 10, flushPartMs: 0, onFlushed: (r) => parts.push(r) })
     inParts.cache.recordTicks('demo', ticks)
     await flushesUntilWritten(inParts.cache, parts)
 
-    // 120 ticks a match: two matches reach 150, so 600 ticks go in three parts, the last one whole matches too.
-    expect(parts.map((p) => p.written)).toEqual([240, 240, 120])
-    expect(parts.map((p) => (p as PartResult).more)).toEqual([true, true, false])
+    // 120 ticks a match, a part each.
+    expect(parts.map((p) => p.written)).toEqual([120, 120, 120, 120, 120])
+    expect(parts.map((p) => (p as PartResult).more)).toEqual([true, true, true, true, false])
     expect(stored(inParts.file)).toEqual(stored(whole.file))
+  })
+
+  it('writes a round in one part when its budget is never spent', async () => {
+    const parts: FlushResult[] = []
+    const { cache } = openAt('budget', { flushIntervalMs: 10, flushPartMs: 60_000, onFlushed: (r) => parts.push(r) })
+    cache.recordTicks('demo', interleavedTicks(600))
+    await flushesUntilWritten(cache, parts)
+    expect(parts.map((p) => [p.written, (p as PartResult).more])).toEqual([[600, false]])
   })
 
   it('lets the event loop turn between parts', async () => {
@@ -96,7 +105,7 @@ describe("the flush timer's parts", () => {
     const parts: FlushResult[] = []
     const { cache } = openAt('turns', {
       flushIntervalMs: 10,
-      flushPartTicks: 100,
+      flushPartMs: 0,
       onFlushed: (r) => {
         parts.push(r)
         turns.push(`part of ${r.written}`)
@@ -113,7 +122,7 @@ describe("the flush timer's parts", () => {
     const parts: PartResult[] = []
     const { cache } = openAt('round', {
       flushIntervalMs: 10,
-      flushPartTicks: 100,
+      flushPartMs: 0,
       onFlushed: (r) => {
         parts.push(r as PartResult)
         // A tick of the round's last match, come in after the round began.
@@ -122,7 +131,7 @@ describe("the flush timer's parts", () => {
     })
     cache.recordTicks('demo', interleavedTicks(500))
     await flushesUntilWritten(cache, parts)
-    // 100 ticks a match: a part per match, and the newcomer in a round of its own.
+    // A part per match, and the newcomer in a round of its own.
     expect(parts.map((p) => [p.written, p.more])).toEqual([
       [100, true],
       [100, true],
@@ -138,7 +147,7 @@ describe("the flush timer's parts", () => {
     let seenByRead = -1
     const { cache } = openAt('read', {
       flushIntervalMs: 10,
-      flushPartTicks: 100,
+      flushPartMs: 0,
       onFlushed: (r) => {
         parts.push(r)
         if (parts.length === 1) seenByRead = cache.ticks('demo', MATCHES.at(-1)!, T0, T0 + 5000, { limit: 1000 }).length

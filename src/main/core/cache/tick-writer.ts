@@ -168,7 +168,10 @@ export class TickWriter {
     this.buffer = []
     this.bufferFeeds = []
     try {
-      this.commit(batch, feeds)
+      this.commit(() => {
+        this.writeBatch(batch, feeds)
+        return batch.length
+      })
     } catch (err) {
       this.buffer = batch.concat(this.buffer)
       this.bufferFeeds = feeds.concat(this.bufferFeeds)
@@ -181,64 +184,72 @@ export class TickWriter {
 
   /**
    * Writes one part of what is buffered, in its own transaction: whole matches, in the order their
-   * first tick came, until the part holds `partTicks` ticks (or the round runs out). Why parts: at
-   * 10,000 updates/s a quarter second of ticks and their rollups is a ~30 ms transaction, and the
-   * event loop that reads the feed and ships the board waits for all of it; a part is a few ms,
-   * and the caller lets the loop turn between parts. Whole matches, because a match's outcomes
-   * split over two parts would cost their rollup rows twice.
+   * first tick came, until writing them has taken `budgetMs` (at least one match). Why parts: at
+   * 10,000 updates/s a quarter second of ticks and their rollups is a 20–40 ms transaction, and the
+   * event loop that reads the feed and ships the board waits for all of it; a part takes about the
+   * budget, on a slow machine as on a fast one, and the caller lets the loop turn between parts.
+   * Whole matches, because a match's outcomes split over two parts would cost their rollup rows twice.
    *
    * A round is what was buffered when its first part was written: ticks that come in meanwhile
    * wait for the next round, so each outcome's ticks still meet in one rollup write per round.
    * `more` says the round has parts left. On failure nothing is taken and the round ends.
    */
-  flushPart(partTicks: number): PartResult {
+  flushPart(budgetMs: number): PartResult {
     if (this.idle) return { written: 0, totalWritten: this.totalWritten, more: false }
     // The round's ticks are always the buffer's head: new ticks go to its end, a part takes from the head.
     const end = Math.min(this.roundLeft || this.buffer.length, this.buffer.length)
-    const ticksOf = new Map<number, number>()
-    for (let i = 0; i < end; i++) {
-      const matchId = this.buffer[i]!.matchId
-      ticksOf.set(matchId, (ticksOf.get(matchId) ?? 0) + 1)
-    }
-    const inPart = new Set<number>()
-    let size = 0
-    for (const [matchId, count] of ticksOf) {
-      if (size >= partTicks) break
-      inPart.add(matchId)
-      size += count
-    }
-    const part: RecordedTick[] = []
-    const partFeeds: number[] = []
-    const kept: RecordedTick[] = []
-    const keptFeeds: number[] = []
-    for (let i = 0; i < end; i++) {
-      const tick = this.buffer[i]!
-      if (inPart.has(tick.matchId)) {
-        part.push(tick)
-        partFeeds.push(this.bufferFeeds[i]!)
-      } else {
-        kept.push(tick)
-        keptFeeds.push(this.bufferFeeds[i]!)
-      }
-    }
+    const matches = this.byMatch(end)
+    const done = new Set<number>()
+    let written: number
     try {
-      this.commit(part, partFeeds)
+      written = this.commit(() => {
+        const started = performance.now()
+        let count = 0
+        for (const [matchId, { ticks, feeds }] of matches) {
+          this.writeBatch(ticks, feeds)
+          count += ticks.length
+          done.add(matchId)
+          if (performance.now() - started >= budgetMs) break
+        }
+        return count
+      })
     } catch (err) {
       this.roundLeft = 0
       throw err
     }
+    const kept: RecordedTick[] = []
+    const keptFeeds: number[] = []
+    for (let i = 0; i < end; i++) {
+      if (done.has(this.buffer[i]!.matchId)) continue
+      kept.push(this.buffer[i]!)
+      keptFeeds.push(this.bufferFeeds[i]!)
+    }
     this.buffer = kept.concat(this.buffer.slice(end))
     this.bufferFeeds = keptFeeds.concat(this.bufferFeeds.slice(end))
     this.roundLeft = kept.length
-    return { written: part.length, totalWritten: this.totalWritten, more: kept.length > 0 }
+    return { written, totalWritten: this.totalWritten, more: kept.length > 0 }
   }
 
-  /** Writes `ticks` (with the companion's rows) in one transaction, or nothing. */
-  private commit(ticks: readonly RecordedTick[], feeds: readonly number[]): void {
+  /** The buffer's first `end` ticks by match, each match's in order, the matches in the order their first tick came. */
+  private byMatch(end: number): Map<number, { ticks: RecordedTick[]; feeds: number[] }> {
+    const matches = new Map<number, { ticks: RecordedTick[]; feeds: number[] }>()
+    for (let i = 0; i < end; i++) {
+      const tick = this.buffer[i]!
+      let match = matches.get(tick.matchId)
+      if (!match) matches.set(tick.matchId, (match = { ticks: [], feeds: [] }))
+      match.ticks.push(tick)
+      match.feeds.push(this.bufferFeeds[i]!)
+    }
+    return matches
+  }
+
+  /** Runs `write` (which answers how many ticks it wrote) with the companion's rows in one transaction, or nothing. */
+  private commit(write: () => number): number {
     let committed = false
+    let written = 0
     try {
       this.db.transaction(() => {
-        this.writeBatch(ticks, feeds)
+        written = write()
         this.companion.write()
       })()
       committed = true
@@ -247,7 +258,8 @@ export class TickWriter {
       this.outcomes.endTransaction(committed)
       this.companion.endTransaction(committed)
     }
-    this.totalWritten += ticks.length
+    this.totalWritten += written
+    return written
   }
 
   private writeBatch(batch: readonly RecordedTick[], feeds: readonly number[]): void {
