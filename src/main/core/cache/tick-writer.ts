@@ -4,8 +4,8 @@
  * each; per flush it is one, and a crash loses at most the ticks still buffered (≤ one flush
  * interval or one full batch).
  * A failed flush keeps its ticks for the next one; while the file keeps failing (a full disk),
- * the buffer holds at most `maxHeld` ticks and gives up the oldest beyond that, counted: the app's
- * memory must not grow with the length of the outage.
+ * it holds at most `maxHeld` ticks and gives up the oldest beyond that (those not already in the
+ * round being written), counted: the app's memory must not grow with the length of the outage.
  */
 import type Database from 'better-sqlite3'
 import type { OutcomeRef, PriceChange, PriceTick } from '../../../shared/domain'
@@ -76,14 +76,25 @@ export interface PartResult extends FlushResult {
 /** A tick as the watch engine hands it over: a change is also a tick, and a resync is marked (schema.ts 6). */
 type RecordedTick = PriceTick & Pick<PriceChange, 'resync'>
 
+/** Ticks with the feed id of each (parallel arrays). */
+interface HeldTicks {
+  ticks: RecordedTick[]
+  feeds: number[]
+}
+
 export class TickWriter {
   private buffer: RecordedTick[] = []
   /** The feed id of each buffered tick (a parallel array: no wrapper object per tick). */
   private bufferFeeds: number[] = []
   private totalWritten = 0
   private droppedTotal = 0
-  /** Ticks at the buffer's head that belong to the round flushPart is writing; 0 between rounds. */
-  private roundLeft = 0
+  /**
+   * The round flushPart is writing: what was buffered when its first part began, by match (in the
+   * order each match's first tick came), less the matches written since. Ticks recorded meanwhile
+   * go to the buffer and wait for the next round.
+   */
+  private round = new Map<number, HeldTicks>()
+  private roundTicks = 0
   private readonly insertTick: Database.Statement
   private readonly maxTie: Database.Statement
   private readonly insertResync: Database.Statement
@@ -106,20 +117,20 @@ export class TickWriter {
   }
 
   get pending(): number {
-    return this.buffer.length
+    return this.roundTicks + this.buffer.length
   }
 
   /** Nothing is held, neither ticks nor the companion's rows. */
   get idle(): boolean {
-    return this.buffer.length === 0 && this.companion.pending === 0
+    return this.pending === 0 && this.companion.pending === 0
   }
 
   /** Hands over every tick not yet written, with its feed's id, and holds none (the file is being left). */
   takeHeld(): Array<{ feedId: number; tick: RecordedTick }> {
-    const held = this.buffer.map((tick, i) => ({ feedId: this.bufferFeeds[i] as number, tick }))
-    this.buffer = []
-    this.bufferFeeds = []
-    this.roundLeft = 0
+    const held = this.heldBatches().flatMap(({ ticks, feeds }) =>
+      ticks.map((tick, i) => ({ feedId: feeds[i] as number, tick })),
+    )
+    this.forgetHeld()
     return held
   }
 
@@ -142,17 +153,16 @@ export class TickWriter {
         this.bufferFeeds.push(feedId)
       }
     }
-    if (this.buffer.length > this.maxHeld) this.dropOldest()
+    if (this.pending > this.maxHeld) this.dropOldest()
     return refused
   }
 
   /** Down to 90 % of the bound at once, so a long outage pays the copy once per tenth, not per batch. */
   private dropOldest(): void {
-    const excess = this.buffer.length - Math.floor(this.maxHeld * 0.9)
+    const excess = Math.min(this.buffer.length, this.pending - Math.floor(this.maxHeld * 0.9))
     this.buffer.splice(0, excess)
     this.bufferFeeds.splice(0, excess)
     this.droppedTotal += excess
-    this.roundLeft = Math.max(0, this.roundLeft - excess)
   }
 
   /** A full batch is written at once: that bounds memory and what a crash can lose. */
@@ -160,87 +170,72 @@ export class TickWriter {
     return this.buffer.length >= this.batchSize
   }
 
-  /** Writes everything buffered in one transaction. On failure the ticks stay buffered for the next try. */
+  /** Writes everything held in one transaction. On failure the ticks stay held for the next try. */
   flush(): FlushResult {
     if (this.idle) return { written: 0, totalWritten: this.totalWritten }
-    const batch = this.buffer
-    const feeds = this.bufferFeeds
-    this.buffer = []
-    this.bufferFeeds = []
-    try {
-      this.commit(() => {
-        this.writeBatch(batch, feeds)
-        return batch.length
-      })
-    } catch (err) {
-      this.buffer = batch.concat(this.buffer)
-      this.bufferFeeds = feeds.concat(this.bufferFeeds)
-      throw err
-    } finally {
-      this.roundLeft = 0
-    }
-    return { written: batch.length, totalWritten: this.totalWritten }
+    const held = this.pending
+    const written = this.commit(() => {
+      for (const { ticks, feeds } of this.heldBatches()) this.writeBatch(ticks, feeds)
+      return held
+    })
+    this.forgetHeld()
+    return { written, totalWritten: this.totalWritten }
   }
 
   /**
-   * Writes one part of what is buffered, in its own transaction: whole matches, in the order their
-   * first tick came, until writing them has taken `budgetMs` (at least one match). Why parts: at
-   * 10,000 updates/s a quarter second of ticks and their rollups is a 20–40 ms transaction, and the
-   * event loop that reads the feed and ships the board waits for all of it; a part takes about the
-   * budget, on a slow machine as on a fast one, and the caller lets the loop turn between parts.
-   * Whole matches, because a match's outcomes split over two parts would cost their rollup rows twice.
-   *
-   * A round is what was buffered when its first part was written: ticks that come in meanwhile
-   * wait for the next round, so each outcome's ticks still meet in one rollup write per round.
-   * `more` says the round has parts left. On failure nothing is taken and the round ends.
+   * Writes one part of the round, in its own transaction: its matches in order, whole, until writing
+   * them has taken `budgetMs` (at least one match). A round begins with what is buffered when its
+   * first part is written. Why parts: at 10,000 updates/s a quarter second of ticks and their
+   * rollups is a 20–40 ms transaction, and the event loop that reads the feed and ships the board
+   * waits for all of it; a part takes about the budget, on a slow machine as on a fast one, and the
+   * caller lets the loop turn between parts. Whole matches, and the round's ticks only, so each
+   * outcome's ticks still meet in one rollup write per round. `more` says the round has parts left.
+   * On failure nothing is taken: the round goes on at the next try.
    */
   flushPart(budgetMs: number): PartResult {
     if (this.idle) return { written: 0, totalWritten: this.totalWritten, more: false }
-    // The round's ticks are always the buffer's head: new ticks go to its end, a part takes from the head.
-    const end = Math.min(this.roundLeft || this.buffer.length, this.buffer.length)
-    const matches = this.byMatch(end)
-    const done = new Set<number>()
-    let written: number
-    try {
-      written = this.commit(() => {
-        const started = performance.now()
-        let count = 0
-        for (const [matchId, { ticks, feeds }] of matches) {
-          this.writeBatch(ticks, feeds)
-          count += ticks.length
-          done.add(matchId)
-          if (performance.now() - started >= budgetMs) break
-        }
-        return count
-      })
-    } catch (err) {
-      this.roundLeft = 0
-      throw err
-    }
-    const kept: RecordedTick[] = []
-    const keptFeeds: number[] = []
-    for (let i = 0; i < end; i++) {
-      if (done.has(this.buffer[i]!.matchId)) continue
-      kept.push(this.buffer[i]!)
-      keptFeeds.push(this.bufferFeeds[i]!)
-    }
-    this.buffer = kept.concat(this.buffer.slice(end))
-    this.bufferFeeds = keptFeeds.concat(this.bufferFeeds.slice(end))
-    this.roundLeft = kept.length
-    return { written, totalWritten: this.totalWritten, more: kept.length > 0 }
+    if (this.round.size === 0) this.startRound()
+    const done: number[] = []
+    const written = this.commit(() => {
+      const started = performance.now()
+      let count = 0
+      for (const [matchId, { ticks, feeds }] of this.round) {
+        this.writeBatch(ticks, feeds)
+        count += ticks.length
+        done.push(matchId)
+        if (performance.now() - started >= budgetMs) break
+      }
+      return count
+    })
+    for (const matchId of done) this.round.delete(matchId)
+    this.roundTicks -= written
+    return { written, totalWritten: this.totalWritten, more: this.round.size > 0 }
   }
 
-  /** The buffer's first `end` ticks by match, each match's in order, the matches in the order their first tick came. */
-  private byMatch(end: number): Map<number, { ticks: RecordedTick[]; feeds: number[] }> {
-    const matches = new Map<number, { ticks: RecordedTick[]; feeds: number[] }>()
-    for (let i = 0; i < end; i++) {
+  /** The buffer becomes the round, by match, each match's ticks in the order they came. */
+  private startRound(): void {
+    for (let i = 0; i < this.buffer.length; i++) {
       const tick = this.buffer[i]!
-      let match = matches.get(tick.matchId)
-      if (!match) matches.set(tick.matchId, (match = { ticks: [], feeds: [] }))
+      let match = this.round.get(tick.matchId)
+      if (!match) this.round.set(tick.matchId, (match = { ticks: [], feeds: [] }))
       match.ticks.push(tick)
       match.feeds.push(this.bufferFeeds[i]!)
     }
-    return matches
+    this.roundTicks = this.buffer.length
+    this.buffer = []
+    this.bufferFeeds = []
+  }
+
+  /** Every tick held, oldest first: the round's matches, then the buffer. */
+  private heldBatches(): HeldTicks[] {
+    return [...this.round.values(), { ticks: this.buffer, feeds: this.bufferFeeds }]
+  }
+
+  private forgetHeld(): void {
+    this.round = new Map()
+    this.roundTicks = 0
+    this.buffer = []
+    this.bufferFeeds = []
   }
 
   /** Runs `write` (which answers how many ticks it wrote) with the companion's rows in one transaction, or nothing. */
