@@ -11,6 +11,7 @@ import { expect, test, type Page } from '../fixtures'
 import { finishOverrideSet, openApp } from '../app'
 import { renderCounts, setOverrideOn, watchLiveMatches, type PageScope } from '../bridge'
 import { launchHost } from '../host'
+import { formatPrice } from '../../src/shared/price-format'
 
 /** Each name cell's text cut or not: a cut name is wider inside than its box. */
 function cutNames(page: Page): Promise<string[]> {
@@ -271,6 +272,98 @@ test('a 200-match grid mounts about a screenful of rows wherever it is scrolled,
     await expect(grid.getByTestId('grid-count')).toHaveText('20 matches')
     const mountedOf20 = await grid.getByTestId('grid-row').count()
     expect(Math.abs(mountedOf200 - mountedOf20)).toBeLessThanOrEqual(8)
+  } finally {
+    await host.stop()
+  }
+})
+
+/**
+ * In the page: from now on, each price cell's writes to its figure (by outcome), and each outcome's
+ * last two prices as the bridge handed them over (the app's board is at most a frame behind that).
+ */
+function recordPriceWrites(page: Page): Promise<void> {
+  // A string: this file is typed for Node, without the page's DOM names.
+  return page.evaluate(`(() => {
+    const writes = (globalThis.writes = {})
+    const prices = (globalThis.prices = {})
+    globalThis.oddsMonitor.on('board:patch', (patch) => {
+      for (const { outcomeId, price, suspended } of patch.cells)
+        prices[outcomeId] = [...(prices[outcomeId] ?? []), { price, suspended }].slice(-2)
+    })
+    new MutationObserver((mutations) => {
+      for (const { target } of mutations) {
+        const element = target instanceof Element ? target : target.parentElement
+        const outcome = element?.closest('[data-testid="cell-price"]')?.closest('[data-outcome]')?.getAttribute('data-outcome')
+        if (outcome) writes[outcome] = (writes[outcome] ?? 0) + 1
+      }
+    }).observe(document.querySelector('[data-testid="grid-scroll"]'), { subtree: true, characterData: true, childList: true })
+  })()`)
+}
+
+/** The outcomes of the mounted rows wholly on screen and of those wholly below it. */
+function cellsOnAndBelowScreen(page: Page): Promise<{ on: string[]; below: string[]; firstRowBelow: string }> {
+  return page.getByTestId('grid-scroll').evaluate((scroller) => {
+    const top = scroller.querySelector('[data-testid="grid-head"]')!.getBoundingClientRect().bottom
+    const bottom = scroller.getBoundingClientRect().bottom
+    const rows = [...scroller.querySelectorAll('[data-testid="grid-row"]')]
+    const outcomes = (list: typeof rows) =>
+      list.flatMap((row) => [...row.querySelectorAll('[data-outcome]')].map((c) => c.getAttribute('data-outcome')!))
+    const on = rows.filter((r) => r.getBoundingClientRect().top >= top && r.getBoundingClientRect().bottom <= bottom)
+    const below = rows.filter((r) => r.getBoundingClientRect().top >= bottom)
+    return { on: outcomes(on), below: outcomes(below), firstRowBelow: below[0]?.getAttribute('data-match') ?? '' }
+  })
+}
+
+test('a row drawn ahead of the screen takes no tick until it comes on, and comes on with its latest prices', async ({
+  page,
+}) => {
+  const host = await launchHost({ args: ['--sim-live-matches', '30', '--sim-rate', '3000'] })
+  try {
+    await openApp(page, host.url)
+    await watchLiveMatches(page, 30)
+    await page.getByTestId('board-mode-grid').click()
+    const grid = page.getByTestId('board-grid')
+    await expect(grid.getByTestId('grid-count')).toHaveText('30 matches')
+    await page.mouse.move(1, 1)
+    const { on, below, firstRowBelow } = await cellsOnAndBelowScreen(page)
+    // The look-ahead rows (features/grid/GridView.tsx) are mounted below the screen.
+    expect(below.length).toBeGreaterThan(0)
+    expect(on.length).toBeGreaterThan(0)
+
+    await recordPriceWrites(page)
+    const watchedMs = 4000
+    await page.waitForTimeout(watchedMs)
+    const writes = await page.evaluate(() => (globalThis as unknown as { writes: Record<string, number> }).writes)
+    const most = (outcomes: string[]) => Math.max(0, ...outcomes.map((o) => writes[o] ?? 0))
+    // On screen a price is written at every change (several a second each here); below it, a cell is
+    // caught up at most once a second (lib/held-ticks.ts).
+    expect(most(on)).toBeGreaterThan(watchedMs / 1000 + 1)
+    expect(most(below)).toBeLessThanOrEqual(watchedMs / 1000 + 1)
+
+    // Scrolled on screen, the row shows its latest prices in the frame that shows it.
+    const shown = await page.getByTestId('grid-scroll').evaluate(async (scroller, matchId) => {
+      const row = scroller.querySelector(`[data-testid="grid-row"][data-match="${matchId}"]`)!
+      const into = row.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom
+      await new Promise((scrolled) => {
+        scroller.addEventListener('scroll', scrolled, { once: true })
+        scroller.scrollTop += into
+      })
+      const frames = globalThis as unknown as { requestAnimationFrame(callback: () => void): number }
+      await new Promise<void>((framed) => frames.requestAnimationFrame(framed))
+      return [...row.querySelectorAll('[data-outcome]')].map((cell) => ({
+        outcome: cell.getAttribute('data-outcome')!,
+        text: cell.querySelector('[data-testid="cell-price"]')?.textContent ?? '',
+      }))
+    }, firstRowBelow)
+    const prices = await page.evaluate(
+      () => (globalThis as unknown as { prices: Record<string, Array<{ price: number; suspended: boolean }>> }).prices,
+    )
+    expect(shown.length).toBeGreaterThan(0)
+    for (const { outcome, text } of shown) {
+      const recent = (prices[outcome] ?? []).map((p) => (p.suspended ? 'SUSP' : formatPrice(p.price)))
+      // Changed while held (or never, then its first price stands), it shows one of its last two.
+      if (recent.length > 0) expect(recent, `outcome ${outcome}`).toContain(text)
+    }
   } finally {
     await host.stop()
   }

@@ -8,17 +8,21 @@
  * time meant 100,000 objects four times a second, and it positions every row with a transform
  * of its own, which the browser re-layerizes on every frame. Equal heights need neither.
  */
-import { useCallback, useState, useSyncExternalStore } from 'react'
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 
 interface Viewport {
   firstVisible: number
   visibleRows: number
+  /** One past the last row with a pixel on screen, below whatever covers the scroller's top (`coveredPx`). */
+  shownEnd: number
 }
 
 /** The scroll container, seen in whole rows. Lives outside React; the hook below reads it. */
 class ScrollRows {
   private element: HTMLElement | null = null
-  private viewport: Viewport = { firstVisible: 0, visibleRows: 0 }
+  private viewport: Viewport = { firstVisible: 0, visibleRows: 0, shownEnd: 0 }
+  /** What sits in the scroller above the rows and stays over them when scrolled (a sticky heading), in px. */
+  private coveredPx = 0
   private readonly listeners = new Set<() => void>()
   private readonly resize = new ResizeObserver(() => this.read())
 
@@ -53,13 +57,23 @@ class ScrollRows {
     this.element?.scrollTo({ top: 0 })
   }
 
+  cover(px: number): void {
+    if (px === this.coveredPx) return
+    this.coveredPx = px
+    this.read()
+  }
+
   /** Only a change of rows is news: scrolling within a row moves pixels, not the window. */
   private readonly read = (): void => {
     if (!this.element) return
     const firstVisible = Math.floor(this.element.scrollTop / this.rowPx)
     const visibleRows = Math.ceil(this.element.clientHeight / this.rowPx) + 1
-    if (firstVisible === this.viewport.firstVisible && visibleRows === this.viewport.visibleRows) return
-    this.viewport = { firstVisible, visibleRows }
+    // Rows start below the cover and scroll under it: row i shows while its bottom is below the
+    // cover's and its top above the scroller's foot.
+    const shownEnd = Math.ceil((this.element.scrollTop + this.element.clientHeight - this.coveredPx) / this.rowPx)
+    const was = this.viewport
+    if (firstVisible === was.firstVisible && visibleRows === was.visibleRows && shownEnd === was.shownEnd) return
+    this.viewport = { firstVisible, visibleRows, shownEnd }
     for (const listener of this.listeners) listener()
   }
 }
@@ -79,6 +93,8 @@ export interface RowWindow {
   atTop: boolean
   /** How many rows the container can show at once: its height in rows rounded up, plus one for a row cut at the top. */
   visibleRows: number
+  /** Whether row `index` has a pixel on screen now (the rows from `first` to `last` around it are look-ahead). */
+  isShown: (index: number) => boolean
   /**
    * Scrolls by whole rows and takes the new position at once: called from a layout effect after
    * rows were added above the reader, it keeps what they read in place with no frame between.
@@ -87,9 +103,14 @@ export interface RowWindow {
   scrollToTop(): void
 }
 
-export function useRowWindow(count: number, rowPx: number, overscan = 8): RowWindow {
+/**
+ * `coveredPx`: what the scroller holds above the rows that stays over them when scrolled (a sticky
+ * heading); the rows under it are not shown.
+ */
+export function useRowWindow(count: number, rowPx: number, overscan = 8, coveredPx = 0): RowWindow {
   const [rows] = useState(() => new ScrollRows(rowPx))
   const viewport = useSyncExternalStore(rows.subscribe, rows.snapshot)
+  useLayoutEffect(() => rows.cover(coveredPx), [rows, coveredPx])
   const scrollerRef = useCallback((element: HTMLElement | null) => rows.attach(element), [rows])
   const scrollRows = useCallback((n: number) => rows.scrollRows(n), [rows])
   const scrollToTop = useCallback(() => rows.scrollToTop(), [rows])
@@ -103,6 +124,7 @@ export function useRowWindow(count: number, rowPx: number, overscan = 8): RowWin
     offsetPx: first * rowPx,
     atTop: viewport.firstVisible === 0,
     visibleRows: viewport.visibleRows,
+    isShown: (index) => index >= viewport.firstVisible && index < viewport.shownEnd,
     scrollRows,
     scrollToTop,
   }

@@ -10,15 +10,18 @@
  * move, age) is written straight into the cell's own elements from a subscription to this one
  * outcome (`subscribeCell`), once a frame at most (the store folds a frame's patches into one
  * update). Both paths draw from the same function (`tickView`), so whichever wrote last, the cell
- * reads the store's latest price, and React's own output never disagrees with what is shown.
+ * reads the store's latest price, and React's own output never disagrees with what is shown. A cell
+ * mounted off screen (`offScreen`: the grid's look-ahead rows) holds its ticks and writes its latest
+ * when it comes on screen, or within a second (lib/held-ticks.ts).
  */
 import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
 import type { BoardCell } from '../../../../shared/board'
-import { subscribeCell, useCellShape } from '../../store/board-store'
+import { subscribeCell, useBoardStore, useCellShape } from '../../store/board-store'
 import { useIsCursor } from '../../store/board-cursor'
 import { useReplaying } from '../../store/replay-store'
 import { openOverrideEditor } from '../../store/ui-store'
 import { flash } from '../../lib/flash'
+import { holdTick, releaseTick } from '../../lib/held-ticks'
 import { formatMove, formatPrice } from '../../lib/format'
 import { sinceLabel, untilLabel } from '../../lib/live-time'
 import { useRenderCount } from '../../lib/render-count'
@@ -92,6 +95,7 @@ export const PriceCell = memo(function PriceCell({
   label,
   stale,
   variant = 'card',
+  offScreen = false,
 }: {
   outcomeId: string
   /** The outcome's name; in the grid the market's too (the title is all that names it there). */
@@ -99,6 +103,11 @@ export const PriceCell = memo(function PriceCell({
   /** Why the match's prices are not current (store/price-freshness.ts); null while they are. */
   stale: string | null
   variant?: 'card' | 'grid'
+  /**
+   * Mounted ahead of the screen (the grid's look-ahead rows): its ticks are held (lib/held-ticks.ts)
+   * and its latest price written when it comes on screen.
+   */
+  offScreen?: boolean
 }) {
   const inCard = variant === 'card'
   // Re-renders on a change of shape only; the values are the store's latest.
@@ -124,17 +133,36 @@ export const PriceCell = memo(function PriceCell({
     if (!next.resync) flash(price, next.direction, next.changedAt)
   }
   useLayoutEffect(() => flashChange(cell))
-  useLayoutEffect(
-    () =>
-      subscribeCell(outcomeId, (next) => {
-        if (!next) return
-        showTick(elements, next)
-        flashChange(next)
-      }),
+  // The store's latest, written whole: a held tick's catch-up. The button's ref names this cell there.
+  const showLatest = () => {
+    releaseTick(elements.button)
+    const latest = useBoardStore.getState().cells[outcomeId]
+    if (!latest) return
+    showTick(elements, latest)
+    flashChange(latest)
+  }
+  const heldNow = useRef(offScreen)
+  useLayoutEffect(() => {
+    const cameOnScreen = heldNow.current && !offScreen
+    heldNow.current = offScreen
+    // In the commit of the scroll that brings the cell on screen, so it is never drawn behind.
+    if (cameOnScreen) showLatest()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offScreen])
+  useLayoutEffect(() => {
+    const unsubscribe = subscribeCell(outcomeId, (next) => {
+      if (!next) return
+      if (heldNow.current) return holdTick(elements.button, showLatest)
+      showTick(elements, next)
+      flashChange(next)
+    })
+    return () => {
+      unsubscribe()
+      releaseTick(elements.button)
+    }
     // The refs and the functions over them are this cell's for its whole life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [outcomeId],
-  )
+  }, [outcomeId])
   if (!cell) {
     return (
       <div

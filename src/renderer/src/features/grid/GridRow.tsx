@@ -33,6 +33,7 @@ export const GridRow = memo(function GridRow({
   slots,
   template,
   pinned,
+  offScreen,
 }: {
   match: MatchSummary
   /** Its sport's columns, slot by slot. */
@@ -40,6 +41,8 @@ export const GridRow = memo(function GridRow({
   slots: readonly GridSlot[]
   template: string
   pinned: boolean
+  /** Mounted ahead of the screen: its cells hold their ticks until it comes on (PriceCell). */
+  offScreen: boolean
 }) {
   const layout = useLayout(match.matchId)
   const stale = useStalePrices(match.matchId)
@@ -69,6 +72,7 @@ export const GridRow = memo(function GridRow({
                     label={`${slot.market.label}${slot.market.line === null ? '' : ` ${slot.market.line}`} · ${outcome.label}`}
                     stale={stale}
                     variant="grid"
+                    offScreen={offScreen}
                   />
                 ) : (
                   <span key={`gap-${j}`} className="grid-gap" />

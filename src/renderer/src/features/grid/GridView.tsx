@@ -33,10 +33,10 @@ import { useSteadyOrder } from './steady-order'
 
 /**
  * Rows mounted beyond each edge of the screen: enough for one wheel notch (~100 px) to land on
- * rows already drawn. Not more: every mounted cell takes its ticks (DOM writes, style, layout)
- * whether it is on screen or not, and the eight rows of look-ahead this grid had were half as
- * many cells again as it shows (150 mounted for 90 on screen; docs/BENCHMARKS.md, grid-vs-aggrid,
- * 27 Nov "the grid's paint structure").
+ * rows already drawn. Their cells hold their ticks until they come on screen (lib/held-ticks.ts):
+ * the eight rows of look-ahead this grid once had, taking every tick, were half as many cells
+ * again as it shows (150 mounted for 90 on screen; docs/BENCHMARKS.md, grid-vs-aggrid, 27 Nov
+ * "the grid's paint structure").
  */
 const OVERSCAN_ROWS = 3
 
@@ -68,11 +68,17 @@ export function GridView({ list }: { list: Watchlist }) {
       ]),
     [model],
   )
-  const { scrollerRef, first, last, totalPx, offsetPx } = useRowWindow(items.length, ROW_PX, OVERSCAN_ROWS)
+  const flat = model.sections.length === 1 && model.sections[0]!.sport === null ? model.sections[0]! : null
+  // An ungrouped grid's heading is held over the rows at the scroller's top (sticky, one row tall).
+  const { scrollerRef, first, last, totalPx, offsetPx, isShown } = useRowWindow(
+    items.length,
+    ROW_PX,
+    OVERSCAN_ROWS,
+    flat ? ROW_PX : 0,
+  )
   const attachScroller = useFocusedRowShown(items, scrollerRef)
   const pinned = useMemo(() => new Set(view.pinned), [view.pinned])
   const shown = items.length - model.sections.filter((s) => s.sport !== null).length
-  const flat = model.sections.length === 1 && model.sections[0]!.sport === null ? model.sections[0]! : null
   return (
     <div
       className="board-grid"
@@ -101,7 +107,7 @@ export function GridView({ list }: { list: Watchlist }) {
         <div style={{ height: totalPx }}>
           {/* One moved block with rows in normal flow: no per-row position for the browser to track. */}
           <div style={{ transform: `translateY(${offsetPx}px)` }}>
-            {items.slice(first, last).map((item) => {
+            {items.slice(first, last).map((item, i) => {
               const template = gridTemplate(item.section.slots)
               return item.kind === 'head' ? (
                 <GridHead
@@ -118,6 +124,7 @@ export function GridView({ list }: { list: Watchlist }) {
                   slots={item.section.slots}
                   template={template}
                   pinned={pinned.has(item.match.matchId)}
+                  offScreen={!isShown(first + i)}
                 />
               )
             })}
