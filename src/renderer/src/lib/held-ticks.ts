@@ -2,14 +2,15 @@
  * Ticks held back from cells that are mounted but not on screen: the grid's look-ahead rows
  * (features/grid/GridView.tsx), drawn ahead so a scroll lands on rows already there. A tick on such
  * a cell costs what one on screen does (its DOM writes, style, layout and paint: the rows are layers
- * of their own, painted beyond the screen) and shows nothing, and at 10,000 updates/s these rows
- * were a third of all cell writes (docs/BENCHMARKS.md, grid-vs-aggrid, 29 Nov "look-ahead rows").
+ * of their own, painted beyond the screen) and shows nothing; at 1440×900 these rows held 30 of the
+ * 120 cells mounted, a quarter of all cell writes (docs/BENCHMARKS.md, grid-vs-aggrid, 29 Nov
+ * "look-ahead rows").
  *
- * A held cell is caught up the moment it comes on screen (in the same commit as the scroll that
- * brings it: features/board/PriceCell.tsx) and otherwise within a second of its first held tick, all of them by one timer here. The
- * second bounds what a held cell can show: where the compositor scrolls a row into view before the
- * page has run (a threaded scroll), its prices are at most that old for the frame or two until the
- * page catches it up.
+ * A held cell is caught up the moment it comes on screen, in the commit of the scroll that brings
+ * it (features/board/PriceCell.tsx), and otherwise within a second of its first held tick, all of
+ * them at once by one timer here. The second bounds what a held cell can show: where the compositor
+ * scrolls a row into view before the page has run (a threaded scroll), its prices are at most that
+ * old for the frame or two until the page catches it up.
  */
 const CATCH_UP_MS = 1000
 
