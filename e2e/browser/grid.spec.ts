@@ -13,6 +13,14 @@ import { renderCounts, setOverrideOn, watchLiveMatches, type PageScope } from '.
 import { launchHost } from '../host'
 import { formatPrice } from '../../src/shared/price-format'
 
+/** The app at `url` with `matches` live matches watched and shown as the grid; their ids. */
+async function openGridOf(page: Page, url: string, matches: number): Promise<number[]> {
+  await openApp(page, url)
+  const ids = await watchLiveMatches(page, matches)
+  await page.getByTestId('board-mode-grid').click()
+  return ids
+}
+
 /** Each name cell's text cut or not: a cut name is wider inside than its box. */
 function cutNames(page: Page): Promise<string[]> {
   return page
@@ -53,10 +61,8 @@ function rowOrder(page: Page): Promise<string[]> {
 test('the grid shows 50 watched matches with their names in full at 1440×900', async ({ page }) => {
   const host = await launchHost({ args: ['--sim-live-matches', '50'] })
   try {
-    await openApp(page, host.url)
-    const ids = await watchLiveMatches(page, 50)
+    const ids = await openGridOf(page, host.url, 50)
     expect(ids).toHaveLength(50)
-    await page.getByTestId('board-mode-grid').click()
     const grid = page.getByTestId('board-grid')
     await expect(grid.getByTestId('grid-count')).toHaveText('50 matches')
     // The default columns: the sport's first three markets, one price cell per outcome.
@@ -127,9 +133,7 @@ test('sort, live only, columns and grouping are kept with the list across a rest
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-e2e-grid-'))
   const first = await launchHost({ dataDir, args: ['--sim-live-matches', '8'] })
   try {
-    await openApp(page, first.url)
-    await watchLiveMatches(page, 8)
-    await page.getByTestId('board-mode-grid').click()
+    await openGridOf(page, first.url, 8)
     const grid = page.getByTestId('board-grid')
     await expect(grid.getByTestId('grid-row')).toHaveCount(8)
     await grid.getByTestId('grid-sort').selectOption('lastMove')
@@ -181,9 +185,7 @@ test('each watchlist keeps its own cards or grid view, across a restart', async 
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-e2e-grid-'))
   const first = await launchHost({ dataDir, args: ['--sim-live-matches', '4'] })
   try {
-    await openApp(page, first.url)
-    await watchLiveMatches(page, 2)
-    await page.getByTestId('board-mode-grid').click()
+    await openGridOf(page, first.url, 2)
     await expect(page.getByTestId('grid-row')).toHaveCount(2)
     // A second list, made active on creation: it opens as cards.
     await page.getByLabel('New watchlist name').fill('Evening')
@@ -319,9 +321,7 @@ test('a row drawn ahead of the screen takes no tick until it comes on, and comes
 }) => {
   const host = await launchHost({ args: ['--sim-live-matches', '30', '--sim-rate', '3000'] })
   try {
-    await openApp(page, host.url)
-    await watchLiveMatches(page, 30)
-    await page.getByTestId('board-mode-grid').click()
+    await openGridOf(page, host.url, 30)
     const grid = page.getByTestId('board-grid')
     await expect(grid.getByTestId('grid-count')).toHaveText('30 matches')
     await page.mouse.move(1, 1)
@@ -382,9 +382,7 @@ test('a "last move" sort holds its rows still while the pointer, the focus or th
 }) => {
   const host = await launchHost({ args: ['--sim-live-matches', '8', '--sim-rate', '400'] })
   try {
-    await openApp(page, host.url)
-    await watchLiveMatches(page, 8)
-    await page.getByTestId('board-mode-grid').click()
+    await openGridOf(page, host.url, 8)
     const grid = page.getByTestId('board-grid')
     await grid.getByTestId('grid-sort').selectOption('lastMove')
     await expect(grid.getByTestId('grid-row')).toHaveCount(8)
@@ -435,9 +433,7 @@ test('in the grid the arrow keys walk the cells as drawn, Enter sets an override
 }) => {
   const host = await launchHost({ args: ['--sim-live-matches', '40', '--sim-rate', '100'] })
   try {
-    await openApp(page, host.url)
-    const ids = await watchLiveMatches(page, 40)
-    await page.getByTestId('board-mode-grid').click()
+    const ids = await openGridOf(page, host.url, 40)
     const grid = page.getByTestId('board-grid')
     await expect(grid.getByTestId('grid-count')).toHaveText('40 matches')
     const cellsOf = (matchId: number) =>
