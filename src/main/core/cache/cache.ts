@@ -2,7 +2,8 @@
  * The offline cache: one SQLite file (WAL, synchronous=NORMAL) holding every tick, override event,
  * alert, match and reference record the app has seen. Ticks are buffered and written by a timer
  * (every `flushIntervalMs`, in parts the event loop turns between) or as soon as a batch is full;
- * every read flushes first, so reads see everything recorded. All calls are synchronous (better-sqlite3); one Cache owns its file.
+ * every read flushes first, so reads see everything recorded. All calls are synchronous
+ * (better-sqlite3); one Cache owns its file.
  */
 import type Database from 'better-sqlite3'
 import type {

@@ -18,7 +18,7 @@ const CATCH_UP_MS = 1000
 const held = new Map<object, () => void>()
 let timer: ReturnType<typeof setTimeout> | null = null
 
-/** Holds `cell`'s tick: `catchUp` writes its latest within CATCH_UP_MS, unless `release` comes first. */
+/** Holds `cell`'s tick: `catchUp` writes its latest within CATCH_UP_MS, unless `releaseTick` comes first. */
 export function holdTick(cell: object, catchUp: () => void): void {
   held.set(cell, catchUp)
   timer ??= setTimeout(catchUpAll, CATCH_UP_MS)

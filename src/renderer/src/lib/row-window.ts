@@ -13,7 +13,10 @@ import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 're
 interface Viewport {
   firstVisible: number
   visibleRows: number
-  /** One past the last row with a pixel on screen, below whatever covers the scroller's top (`coveredPx`). */
+  /**
+   * One past the last row with a pixel on screen, below whatever covers the scroller's top
+   * (`coveredPx`); while nobody asks (`coveredPx` null), the rows the window counts as visible.
+   */
   shownEnd: number
 }
 
@@ -21,8 +24,11 @@ interface Viewport {
 class ScrollRows {
   private element: HTMLElement | null = null
   private viewport: Viewport = { firstVisible: 0, visibleRows: 0, shownEnd: 0 }
-  /** What sits in the scroller above the rows and stays over them when scrolled (a sticky heading), in px. */
-  private coveredPx = 0
+  /**
+   * What sits in the scroller above the rows and stays over them when scrolled (a sticky heading), in
+   * px; null while no caller asks which rows show, so their snapshot changes only with the window.
+   */
+  private coveredPx: number | null = null
   private readonly listeners = new Set<() => void>()
   private readonly resize = new ResizeObserver(() => this.read())
 
@@ -57,7 +63,7 @@ class ScrollRows {
     this.element?.scrollTo({ top: 0 })
   }
 
-  cover(px: number): void {
+  cover(px: number | null): void {
     if (px === this.coveredPx) return
     this.coveredPx = px
     this.read()
@@ -70,7 +76,10 @@ class ScrollRows {
     const visibleRows = Math.ceil(this.element.clientHeight / this.rowPx) + 1
     // Rows start below the cover and scroll under it: row i shows while its bottom is below the
     // cover's and its top above the scroller's foot.
-    const shownEnd = Math.ceil((this.element.scrollTop + this.element.clientHeight - this.coveredPx) / this.rowPx)
+    const shownEnd =
+      this.coveredPx === null
+        ? firstVisible + visibleRows
+        : Math.ceil((this.element.scrollTop + this.element.clientHeight - this.coveredPx) / this.rowPx)
     const was = this.viewport
     if (firstVisible === was.firstVisible && visibleRows === was.visibleRows && shownEnd === was.shownEnd) return
     this.viewport = { firstVisible, visibleRows, shownEnd }
@@ -93,7 +102,10 @@ export interface RowWindow {
   atTop: boolean
   /** How many rows the container can show at once: its height in rows rounded up, plus one for a row cut at the top. */
   visibleRows: number
-  /** Whether row `index` has a pixel on screen now (the rows from `first` to `last` around it are look-ahead). */
+  /**
+   * Whether row `index` has a pixel on screen now (the rows from `first` to `last` around it are
+   * look-ahead); exact when `coveredPx` is given (useRowWindow).
+   */
   isShown: (index: number) => boolean
   /**
    * Scrolls by whole rows and takes the new position at once: called from a layout effect after
@@ -105,9 +117,11 @@ export interface RowWindow {
 
 /**
  * `coveredPx`: what the scroller holds above the rows that stays over them when scrolled (a sticky
- * heading); the rows under it are not shown.
+ * heading, or 0 for none); the rows under it are not shown. Given, `isShown` is exact to the pixel
+ * and the window's snapshot also changes when the foot of the screen crosses a row; left out (the
+ * lists that never ask), `isShown` is the rows counted as visible and nothing re-renders for it.
  */
-export function useRowWindow(count: number, rowPx: number, overscan = 8, coveredPx = 0): RowWindow {
+export function useRowWindow(count: number, rowPx: number, overscan = 8, coveredPx: number | null = null): RowWindow {
   const [rows] = useState(() => new ScrollRows(rowPx))
   const viewport = useSyncExternalStore(rows.subscribe, rows.snapshot)
   useLayoutEffect(() => rows.cover(coveredPx), [rows, coveredPx])
